@@ -1,0 +1,75 @@
+"""Engine benchmark: complete random races, printed as races per second and µs per car-round.
+
+A car-round is one car taking part in one round (a 6-car race of 20 rounds has 120 of them,
+fewer once cars finish). Decisions are random legal decisions drawn with
+``Race.random_decision``; ``--legal`` instead lists every legal decision and picks one, as a
+naive bot would. ``--events`` keeps the event log on (it is off in rollouts).
+
+    python benchmarks/engine_bench.py --track usa --cars 6 --laps 1 --races 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+from heat.engine import Race, RaceConfig, default_seats
+from heat.engine.rng import Rng
+
+
+def play_random_race(config: RaceConfig, seed: int, *, events: bool, legal: bool) -> tuple[int, int]:
+    """Play one race with random legal decisions; return (car-rounds, decisions)."""
+    race = Race(config, record_events=events)
+    rng = Rng(seed)
+    decisions = 0
+    while not race.is_over:
+        for seat in race.to_decide():
+            if legal:
+                options = race.legal_decisions(seat)
+                decision = options[rng.below(len(options))]
+            else:
+                decision = race.random_decision(seat, rng)
+            race.apply(seat, decision)
+            decisions += 1
+    return sum(car.finish_round for car in race.cars), decisions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--track", default="usa")
+    parser.add_argument("--cars", type=int, default=6)
+    parser.add_argument("--laps", type=int, default=1)
+    parser.add_argument("--races", type=int, default=300, help="races per repeat (seeds 0..races-1)")
+    parser.add_argument("--repeat", type=int, default=5, help="repeats; the fastest is reported")
+    parser.add_argument("--events", action="store_true", help="record the event log")
+    parser.add_argument("--legal", action="store_true", help="pick from the full list of legal decisions")
+    args = parser.parse_args()
+    timings = []
+    car_rounds = decisions = 0
+    for _ in range(args.repeat):
+        car_rounds = decisions = 0
+        started = time.perf_counter()
+        for seed in range(args.races):
+            config = RaceConfig(default_seats(args.cars), track=args.track, laps=args.laps, seed=seed)
+            rounds, made = play_random_race(config, seed, events=args.events, legal=args.legal)
+            car_rounds += rounds
+            decisions += made
+        timings.append(time.perf_counter() - started)
+    best = min(timings)
+    median = sorted(timings)[len(timings) // 2]
+    mode = "legal-list" if args.legal else "random_decision"
+    print(
+        f"python {platform.python_version()} on {platform.machine()}; {args.track}, {args.cars} cars, "
+        f"{args.laps} lap(s); {mode}; events {'on' if args.events else 'off'}; "
+        f"{args.races} races x {args.repeat} repeats"
+    )
+    print(f"races per second:    {args.races / best:10.1f}   (median {args.races / median:.1f})")
+    print(f"car-rounds per race: {car_rounds / args.races:10.1f}")
+    print(f"decisions per race:  {decisions / args.races:10.1f}")
+    print(f"us per car-round:    {best / car_rounds * 1e6:10.1f}   (median {median / car_rounds * 1e6:.1f})")
+    print(f"us per decision:     {best / decisions * 1e6:10.1f}")
+
+
+if __name__ == "__main__":
+    main()

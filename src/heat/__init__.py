@@ -1,0 +1,3 @@
+"""Heat: Pedal to the Metal, in Python."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""The ``heat`` command line."""

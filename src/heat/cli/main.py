@@ -1,0 +1,93 @@
+"""``heat``: race between bots, play against them, inspect positions and records."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from heat.cli import play_cmd, position_cmd, race_cmd
+from heat.engine import HeatError, track, track_ids
+
+
+def _tracks(_: argparse.Namespace) -> int:
+    for track_id in track_ids():
+        board = track(track_id)
+        limits = ", ".join(str(c.speed_limit) for c in board.corners)
+        print(f"{track_id:15} {board.name}: {board.laps} laps, {board.spaces} spaces, corners {limits}")
+    return 0
+
+
+def add_race_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by every command that sets up a race."""
+    parser.add_argument("--track", default="usa", help=f"one of: {', '.join(track_ids())} (default usa)")
+    laps = parser.add_mutually_exclusive_group()
+    laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
+    laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed: same seed, same race")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``heat``."""
+    parser = argparse.ArgumentParser(prog="heat", description="Heat: Pedal to the Metal in your terminal.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    race = commands.add_parser("race", help="watch bots race and print the log and standings")
+    add_race_options(race)
+    race.add_argument("--cars", type=int, default=4, help="number of cars, 1-6 (default 4)")
+    race.add_argument("--json", action="store_true", help="print the race record as JSON instead of the log")
+    race.add_argument("--quiet", action="store_true", help="print only the standings")
+    race.set_defaults(run=race_cmd.run)
+
+    play = commands.add_parser("play", help="race against bots with plain prompts")
+    add_race_options(play)
+    play.add_argument("--bots", type=int, default=3, help="number of bot cars, 0-5 (default 3)")
+    play.add_argument("--name", default="Player", help="your name (default Player)")
+    play.add_argument("--color", default="red", help="your car's colour")
+    play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision")
+    play.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
+    play.set_defaults(run=play_cmd.run)
+
+    position = commands.add_parser("position", help="create positions and apply decisions to them")
+    position_commands = position.add_subparsers(dest="position_command", required=True)
+    new = position_commands.add_parser("new", help="print the starting position of a race as JSON")
+    add_race_options(new)
+    new.add_argument("--cars", type=int, default=2, help="number of cars (default 2)")
+    new.set_defaults(run=position_cmd.new)
+    apply = position_commands.add_parser(
+        "apply", help="load a position, apply decisions, print the new position and the events as JSON"
+    )
+    apply.add_argument("file", help="position JSON file ('-' for standard input)")
+    apply.add_argument("decisions", nargs="*", help="decisions as text, e.g. 'red: gear 2 play 3 4'")
+    apply.add_argument("--view", metavar="SEAT", help="print this seat's view instead of the full position")
+    apply.set_defaults(run=position_cmd.apply)
+
+    replay = commands.add_parser("replay", help="replay a saved race or record and print its log")
+    replay.add_argument("file", help="record JSON file")
+    replay.add_argument("--json", action="store_true", help="print the final position as JSON")
+    replay.set_defaults(run=race_cmd.replay_file)
+
+    tracks = commands.add_parser("tracks", help="list the tracks")
+    tracks.set_defaults(run=_tracks)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``heat`` command; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except HeatError as error:
+        print(f"heat: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print("\nheat: interrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,202 @@
+"""``heat play``: one person against bots, with plain prompts (screen-reader and script friendly).
+
+At the prompt, type a decision (``gear 2 play 3 4``, ``boost``, ``cooldown 2``, ``done``,
+``slipstream``, ``discard 1 2``...), a number from the list of options, or a command:
+``list``, ``status``, ``save [FILE]``, ``help``, ``quit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from heat.bots import Bot, RandomBot, play_out
+from heat.cli.race_cmd import laps_of
+from heat.cli.render import narrate, numbered, prompt_for, status
+from heat.engine import (
+    COLORS,
+    ConfigError,
+    HeatError,
+    Race,
+    RaceConfig,
+    SeatConfig,
+    parse_decision,
+    replay,
+    to_record,
+    view_of,
+)
+from heat.storage import read_json, write_json
+
+HELP = """Type a decision, the number of an option, or a command:
+  gear N play CARD ...   steps 1-2: your gear and as many cards as the gear (e.g. gear 3 play 2 4 stress)
+  boost | cooldown N | cooldown 1 from adrenaline | move 1 from adrenaline | done    step 5 React
+  slipstream | no slipstream                                                          step 6
+  discard CARD ... | discard nothing                                                  step 8
+  list      show every legal decision, numbered
+  status    show the positions, your hand and the next corners again
+  save FILE save the race (resume with: heat play --resume FILE)
+  quit      leave (your race is saved if you gave --save)"""
+
+SHOW_OPTIONS_UP_TO = 12
+
+
+class Session:
+    """A human at one seat, bots at the others, talking through ``read`` and ``write``."""
+
+    def __init__(
+        self,
+        race: Race,
+        human: int,
+        bots: dict[int, Bot],
+        read: Callable[[str], str],
+        write: Callable[[str], None],
+        save_path: str | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        self.race = race
+        self.human = human
+        self.bots = bots
+        self.read = read
+        self.write = write
+        self.save_path = save_path
+        self.meta = meta or {}
+        self.seen = 0
+
+    def save(self, path: str) -> None:
+        """Save the race record with who plays which seat."""
+        write_json(path, {**to_record(self.race), "players": self.meta})
+
+    def show_new_events(self) -> None:
+        events = self.race.events(self.human)
+        names = [car.name for car in self.race.cars]
+        for line in narrate(events[self.seen :], names, self.race.laps):
+            self.write(line)
+        self.seen = len(events)
+
+    def run(self) -> int:
+        """Play until the race is over or the player quits."""
+        race = self.race
+        while True:
+            play_out(race, self.bots)
+            self.show_new_events()
+            if race.is_over:
+                self.write("")
+                for line in _standings_lines(race):
+                    self.write(line)
+                if self.save_path:
+                    self.save(self.save_path)
+                return 0
+            if not self.ask():
+                return 0
+
+    def ask(self) -> bool:
+        """Ask the human for one decision; False if they quit."""
+        race = self.race
+        view = view_of(race, self.human)
+        legal = race.legal_decisions(self.human)
+        self.write("")
+        for line in status(view):
+            self.write(line)
+        self.write(prompt_for(view))
+        if len(legal) <= SHOW_OPTIONS_UP_TO:
+            self.write("Options:")
+            for line in numbered(legal):
+                self.write(line)
+        else:
+            self.write(f"{len(legal)} legal decisions; type 'list' to see them numbered.")
+        while True:
+            try:
+                text = self.read("> ").strip()
+            except EOFError:
+                text = "quit"
+            command = text.lower()
+            if not command:
+                continue
+            if command in ("quit", "exit"):
+                if self.save_path:
+                    self.save(self.save_path)
+                    self.write(f"Saved. Resume with: heat play --resume {self.save_path}")
+                else:
+                    self.write("Race abandoned (start with --save FILE to be able to resume).")
+                return False
+            if command in ("help", "?"):
+                self.write(HELP)
+                continue
+            if command == "list":
+                for line in numbered(legal):
+                    self.write(line)
+                continue
+            if command == "status":
+                for line in status(view):
+                    self.write(line)
+                continue
+            if command.startswith("save"):
+                path = text[4:].strip() or self.save_path
+                if not path:
+                    self.write("Say where: save FILE")
+                    continue
+                try:
+                    self.save(path)
+                except OSError as error:
+                    self.write(f"Could not save to {path}: {error.strerror}")
+                    continue
+                self.write(f"Saved to {path}. Resume with: heat play --resume {path}")
+                continue
+            try:
+                decision = legal[int(command) - 1] if command.isdigit() else parse_decision(text)
+                if command.isdigit() and int(command) < 1:
+                    raise IndexError
+                race.apply(self.human, decision)
+            except IndexError:
+                self.write(f"There is no option {command}; type 'list' to see them.")
+                continue
+            except HeatError as error:
+                self.write(f"Not allowed: {error}")
+                continue
+            if self.save_path:
+                self.save(self.save_path)
+            return True
+
+
+def _standings_lines(race: Race) -> list[str]:
+    lines = ["Final standings:" if race.is_over else "Standings:"]
+    for place, seat in enumerate(race.standings(), 1):
+        car = race.cars[seat]
+        lines.append(f"  {place}. {car.name} ({car.color})")
+    return lines
+
+
+def _bots_for(race: Race, human: int, seed: int) -> dict[int, Bot]:
+    return {car.seat: RandomBot(seed * 10 + car.seat) for car in race.cars if car.seat != human}
+
+
+def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any]]:
+    """A new race: the player in their colour, then the bots in the other colours."""
+    if not 0 <= args.bots <= 5:
+        raise ConfigError(f"--bots must be 0 to 5, not {args.bots}")
+    if args.color not in COLORS:
+        raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
+    others = [color for color in COLORS if color != args.color][: args.bots]
+    seats = [SeatConfig(args.name, args.color)] + [SeatConfig(f"Bot {c.capitalize()}", c) for c in others]
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    race = Race(RaceConfig(tuple(seats), track=args.track, laps=laps_of(args), seed=seed))
+    return race, 0, {"human": 0, "bot_seed": seed}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start or resume a race and play it at the prompt."""
+    if args.resume:
+        data = read_json(args.resume)
+        race = replay(data)
+        meta = data.get("players") or {"human": 0, "bot_seed": 0}
+        human = int(meta.get("human", 0))
+        save_path = args.save or args.resume
+        print(f"Resumed {args.resume} at round {race.round}.")
+    else:
+        race, human, meta = new_session_race(args)
+        save_path = args.save
+        print(f"{race.track.name}, {race.laps} lap(s), seed {race.config.seed}. Type 'help' for help.")
+    session = Session(race, human, _bots_for(race, human, int(meta.get("bot_seed", 0))), input, print, save_path, meta)
+    return session.run()

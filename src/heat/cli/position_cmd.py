@@ -1,0 +1,61 @@
+"""``heat position``: starting positions, and decisions applied to a position, as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from heat.cli.race_cmd import laps_of, seed_of
+from heat.engine import (
+    HeatError,
+    Race,
+    RaceConfig,
+    default_seats,
+    from_position,
+    parse_entry,
+    seat_named,
+    to_position,
+    view_of,
+)
+from heat.storage import read_json
+
+
+def new(args: argparse.Namespace) -> int:
+    """Print the starting position of a new race."""
+    race = Race(RaceConfig(default_seats(args.cars), track=args.track, laps=laps_of(args), seed=seed_of(args)))
+    print(json.dumps(to_position(race), indent=1))
+    return 0
+
+
+def _load(file: str) -> Any:
+    if file == "-":
+        try:
+            return json.load(sys.stdin)
+        except json.JSONDecodeError as error:
+            raise HeatError(f"standard input: not valid JSON: {error}") from None
+    return read_json(file)
+
+
+def apply(args: argparse.Namespace) -> int:
+    """Apply the decisions in order; stop at the first illegal one with an error naming it."""
+    race = from_position(_load(args.file))
+    first_event = len(race.events())
+    for index, text in enumerate(args.decisions):
+        try:
+            seat, decision = parse_entry(race, text)
+            race.apply(seat, decision)
+        except HeatError as error:
+            raise HeatError(f"decision {index + 1} ({text!r}): {error}") from None
+    events = [event.to_json() for event in race.events()[first_event:]]
+    if args.view is not None:
+        seat = seat_named(race, args.view)
+        output = {
+            "view": view_of(race, seat).to_json(),
+            "events": [event.to_json() for event in race.events(seat)[first_event:]],
+        }
+    else:
+        output = {"position": to_position(race), "events": events}
+    print(json.dumps(output, indent=1))
+    return 0

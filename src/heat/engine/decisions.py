@@ -1,0 +1,127 @@
+"""Decisions: the small value objects a player chooses, each with a text form that parses back.
+
+``parse_decision(d.text()) == d`` for every decision ``d``. Card lists are kept in a canonical
+(sorted) order, so two plans with the same cards are equal whatever order they were typed in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from heat.engine.errors import DecisionSyntaxError
+
+
+def _canonical(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Steps 1 and 2 (B-1, B-2): the gear to drive in and the cards to play, committed secretly."""
+
+    gear: int
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _canonical(self.cards))
+
+    def text(self) -> str:
+        """``gear 3 play 1 4 stress``."""
+        return f"gear {self.gear} play {' '.join(self.cards)}".rstrip()
+
+
+@dataclass(frozen=True, slots=True)
+class React:
+    """Step 5 (B-5): use one symbol. ``amount`` is the number of cards for a Cooldown."""
+
+    symbol: str
+    amount: int = 0
+    source: str = "gear"
+
+    def text(self) -> str:
+        """``boost``, ``cooldown 3``, ``cooldown 1 from adrenaline``, ``move 1 from adrenaline``."""
+        words = [self.symbol]
+        if self.amount:
+            words.append(str(self.amount))
+        if self.source != "gear":
+            words.append(f"from {self.source}")
+        return " ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class EndReact:
+    """Step 5: use no more symbols this turn."""
+
+    def text(self) -> str:
+        """``done``."""
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Slipstream:
+    """Step 6 (B-6): slipstream or not."""
+
+    take: bool
+
+    def text(self) -> str:
+        """``slipstream`` or ``no slipstream``."""
+        return "slipstream" if self.take else "no slipstream"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Step 8 (B-8): the cards to discard from hand (possibly none)."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _canonical(self.cards))
+
+    def text(self) -> str:
+        """``discard 1 3`` or ``discard nothing``."""
+        return f"discard {' '.join(self.cards)}" if self.cards else "discard nothing"
+
+
+Decision = Plan | React | EndReact | Slipstream | Discard
+
+
+def _words(text: str) -> list[str]:
+    return text.replace(",", " ").lower().split()
+
+
+def parse_decision(text: str) -> Decision:
+    """Parse the text form of a decision; raise DecisionSyntaxError naming what is wrong."""
+    words = _words(text)
+    if not words:
+        raise DecisionSyntaxError("empty decision")
+    head = words[0]
+    if head == "gear":
+        if len(words) < 2 or not words[1].isdigit():
+            raise DecisionSyntaxError(f"{text!r}: expected 'gear N play CARD ...'")
+        rest = words[2:]
+        if rest and rest[0] == "play":
+            rest = rest[1:]
+        return Plan(int(words[1]), tuple(rest))
+    if head == "done" and len(words) == 1:
+        return EndReact()
+    if head == "slipstream" and len(words) == 1:
+        return Slipstream(True)
+    if words == ["no", "slipstream"]:
+        return Slipstream(False)
+    if head == "discard":
+        rest = words[1:]
+        if rest in (["nothing"], ["none"]):
+            rest = []
+        return Discard(tuple(rest))
+    if head.isalpha() or head.startswith("+"):
+        symbol, amount, source = head, 0, "gear"
+        rest = words[1:]
+        if rest and rest[0].isdigit():
+            amount = int(rest[0])
+            rest = rest[1:]
+        if rest:
+            if len(rest) != 2 or rest[0] != "from":
+                raise DecisionSyntaxError(f"{text!r}: expected 'SYMBOL [AMOUNT] [from SOURCE]'")
+            source = rest[1]
+        return React(symbol, amount, source)
+    raise DecisionSyntaxError(f"{text!r} is not a decision")

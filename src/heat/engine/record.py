@@ -1,0 +1,98 @@
+"""Records: a race as its start (config or position) plus the decisions taken, and replay.
+
+Replaying a record gives the identical race, because a race is a function of its start and its
+decisions (randomness comes only from the race's own seeded generator).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from heat.engine.config import RaceConfig
+from heat.engine.decisions import Decision, parse_decision
+from heat.engine.errors import HeatError, IllegalDecision, PositionError
+from heat.engine.position import from_position
+from heat.engine.race import RULES_VERSION, Race
+
+RECORD_FORMAT = "heat-record"
+
+
+def to_record(race: Race) -> dict[str, Any]:
+    """The record of ``race``: its start and every decision so far, as text."""
+    start: dict[str, Any] = (
+        {"position": race.start_position} if race.start_position is not None else {"config": race.config.to_json()}
+    )
+    return {
+        "format": RECORD_FORMAT,
+        "rules_version": RULES_VERSION,
+        **start,
+        "decisions": [{"seat": seat, "decision": decision.text()} for seat, decision in race.decisions],
+    }
+
+
+def start_of(record: Mapping[str, Any], *, record_events: bool = True) -> Race:
+    """The race of ``record`` before any of its decisions."""
+    if "position" in record:
+        return from_position(record["position"], record_events=record_events)
+    if "config" in record:
+        try:
+            return Race(RaceConfig.from_json(record["config"]), record_events=record_events)
+        except HeatError as error:
+            if isinstance(error, PositionError):
+                raise
+            raise PositionError(f"config: {error}") from None
+    raise PositionError("a record needs a 'config' or a 'position' to start from")
+
+
+def replay(record: Any, *, record_events: bool = True) -> Race:
+    """Rebuild a race from its record; raise PositionError naming the first bad entry."""
+    if not isinstance(record, Mapping):
+        raise PositionError(f"a record must be a JSON object, got {type(record).__name__}")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise PositionError(f"format: expected {RECORD_FORMAT!r}, got {record.get('format')!r}")
+    version = record.get("rules_version")
+    if version != RULES_VERSION:
+        raise PositionError(
+            f"rules_version: this record was made with rules version {version!r}; "
+            f"this engine plays version {RULES_VERSION}"
+        )
+    race = start_of(record, record_events=record_events)
+    entries = record.get("decisions", [])
+    if not isinstance(entries, list):
+        raise PositionError(f"decisions: expected a list, got {entries!r}")
+    for index, entry in enumerate(entries):
+        if (
+            not isinstance(entry, Mapping)
+            or not isinstance(entry.get("seat"), int)
+            or not isinstance(entry.get("decision"), str)
+        ):
+            raise PositionError(f"decisions[{index}]: expected {{seat, decision}}, got {entry!r}")
+        try:
+            race.apply(entry["seat"], parse_decision(entry["decision"]))
+        except HeatError as error:
+            raise PositionError(f"decisions[{index}] ({entry['decision']!r}): {error}") from None
+    return race
+
+
+def seat_named(race: Race, name: str) -> int:
+    """The seat whose colour, name or number is ``name`` (case-insensitive)."""
+    wanted = name.strip().lower()
+    for car in race.cars:
+        if wanted in (car.color, car.name.lower(), str(car.seat)):
+            return car.seat
+    known = ", ".join(f"{car.color} ({car.name})" for car in race.cars)
+    raise IllegalDecision(f"no car called {name!r}; cars are: {known}")
+
+
+def parse_entry(race: Race, text: str) -> tuple[int, Decision]:
+    """Parse ``'red: gear 2 play 3 4'`` (colour, name or seat number, then a decision). Without a
+    prefix the decision belongs to the only seat that must decide now."""
+    head, colon, rest = text.partition(":")
+    if colon:
+        return seat_named(race, head), parse_decision(rest)
+    waiting = race.to_decide()
+    if len(waiting) != 1:
+        names = ", ".join(race.cars[s].color for s in waiting) or "nobody"
+        raise IllegalDecision(f"{text!r}: say whose decision it is, e.g. 'red: {text}' (waiting for {names})")
+    return waiting[0], parse_decision(text)

@@ -1,0 +1,70 @@
+"""Plain-language descriptions of events, for logs and terminal clients."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from heat.engine import events as ev
+
+
+def _where(space: int, lap: int, laps: int) -> str:
+    if lap <= 0:
+        return f"space {space} on the grid"
+    if lap > laps:
+        return f"space {space} past the finish"
+    return f"space {space} (lap {lap})"
+
+
+def describe(event: ev.Event, names: Sequence[str], laps: int) -> str | None:
+    """One line about ``event`` (``names[seat]`` names each car), or None for bookkeeping events."""
+    who = names[event.seat] if 0 <= event.seat < len(names) else ""
+    match event:
+        case ev.RaceStarted(grid=grid):
+            return "Grid: " + ", ".join(f"{place}. {names[seat]}" for place, seat in enumerate(grid, 1))
+        case ev.RoundStarted(round=number):
+            return f"--- Round {number} ---"
+        case ev.GearShifted(old=old, new=new):
+            return f"{who} shifts {old} -> {new}" if old != new else None
+        case ev.HeatPaid(amount=amount, reason=reason):
+            return f"{who} pays {amount} Heat ({reason})"
+        case ev.CardsRevealed(cards=cards):
+            return f"{who} reveals {' '.join(cards) or 'nothing'}"
+        case ev.ClutteredHand():
+            return f"{who} has a cluttered hand: no move, back to 1st gear"
+        case ev.CardFlipped(card=card, kept=kept, reason=reason):
+            return f"{who} flips {card} for {reason}" + ("" if kept else " (discarded)")
+        case ev.Moved(spaces=spaces, reason=reason, to_space=space, to_lap=lap, blocked=blocked, from_lap=from_lap):
+            text = f"{who} moves {spaces} ({reason}) to {_where(space, lap, laps)}"
+            if blocked:
+                text += ", blocked"
+            if 1 <= from_lap < lap <= laps:
+                text += f"; starts lap {lap}"
+            return text
+        case ev.AdrenalineGained():
+            return f"{who} gets Adrenaline"
+        case ev.CooledDown(count=count, source=source):
+            return f"{who} cools down {count} Heat ({source})"
+        case ev.Boosted(value=value):
+            return f"{who} boosts +{value}"
+        case ev.SpeedIncreased(amount=amount, source=source):
+            return f"{who} adds +{amount} Speed ({source})"
+        case ev.Slipstreamed():
+            return f"{who} slipstreams"
+        case ev.CornerChecked(corner=corner, speed=speed, limit=limit, heat=heat):
+            over = f"{heat} over" if heat else "within the limit"
+            return f"{who} takes corner {corner} at Speed {speed} (limit {limit}): {over}"
+        case ev.SpunOut(corner=corner, to_space=space, to_lap=lap, stress=stress):
+            return f"{who} SPINS OUT at corner {corner}, back to {_where(space, lap, laps)}, takes {stress} Stress"
+        case ev.Discarded(cards=cards):
+            return f"{who} discards {' '.join(cards)}"
+        case ev.Shuffled(cards=cards):
+            return f"{who} shuffles {cards} cards into a new draw deck"
+        case ev.Drew(count=count, cards=cards):
+            return f"{who} draws {' '.join(cards)}" if cards else (f"{who} draws {count}" if count else None)
+        case ev.CrossedFinish():
+            return f"{who} crosses the finish line!"
+        case ev.RoundEnded(finishers=finishers):
+            return ", ".join(f"{names[s]} enters the Hall of Fame" for s in finishers) or None
+        case ev.RaceEnded(standings=standings):
+            return "Race over: " + ", ".join(f"{place}. {names[seat]}" for place, seat in enumerate(standings, 1))
+    return None

@@ -1,0 +1,55 @@
+"""Helpers to build rule scenarios from compact positions (see docs/positions.md).
+
+    race = race_from(position(cars=[car(space=10, hand=["4", "4"]), car(space=9)]))
+    events = play(race, "red: gear 2 play 4 4", "blue: gear 1 play 1")
+
+``position`` fills in a 1-lap USA race in the plan phase; ``car`` fills in a car on lap 1 in
+1st gear with 6 Heat in its Engine and no cards. Every keyword overrides a field of the
+position format.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heat.engine import Race, from_position, parse_entry, to_position
+from heat.engine.events import Event
+
+
+def car(**fields: Any) -> dict[str, Any]:
+    """A car entry: lap 1, space 1, gear 1, Engine 6, empty hand, deck and discard pile."""
+    entry: dict[str, Any] = {"space": 1, "lap": 1, "gear": 1, "engine": 6, "hand": [], "deck": [], "discard": []}
+    entry.update(fields)
+    return entry
+
+
+def position(cars: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
+    """A position: USA, 1 lap, round 1, plan phase, a full Stress reserve."""
+    data: dict[str, Any] = {"track": "usa", "laps": 1, "round": 1, "phase": "plan", "stress_reserve": 20, "cars": cars}
+    data.update(fields)
+    return data
+
+
+def race_from(data: dict[str, Any]) -> Race:
+    """The race at that position, with its event log on."""
+    return from_position(data)
+
+
+def play(race: Race, *entries: str) -> list[Event]:
+    """Apply decisions given as text (``'red: gear 2 play 3 4'`` or, for the only seat deciding,
+    ``'done'``) and return the events they caused."""
+    start = len(race.events())
+    for text in entries:
+        seat, decision = parse_entry(race, text)
+        race.apply(seat, decision)
+    return race.events()[start:]
+
+
+def of_type(events: list[Event], kind: type) -> list[Any]:
+    """The events of one type, in order."""
+    return [event for event in events if isinstance(event, kind)]
+
+
+def snapshot(race: Race) -> dict[str, Any]:
+    """The complete state, for checking that an illegal decision changed nothing."""
+    return {"position": to_position(race), "events": len(race.events()), "decisions": list(race.decisions)}
