@@ -96,6 +96,10 @@ class Session:
         race = self.race
         view = view_of(race, self.human)
         legal = race.legal_decisions(self.human)
+        if len(legal) == 1:  # a forced decision: nothing to ask
+            self.write(f"(forced) {race.cars[self.human].name}: {legal[0].text()}")
+            race.apply(self.human, legal[0])
+            return True
         self.write("")
         for line in status(view):
             self.write(line)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from heat.engine.errors import PositionError
+from heat.engine.errors import ConfigError, PositionError
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 """The six car colours of the base box (B-0.1)."""
@@ -80,5 +80,7 @@ class RaceConfig:
 
 def default_seats(count: int, names: list[str] | None = None) -> tuple[SeatConfig, ...]:
     """``count`` seats in the standard colours, named after the colour unless ``names`` is given."""
+    if not 1 <= count <= MAX_CARS:
+        raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {count} (B-0.6)")
     names = names or [color.capitalize() for color in COLORS[:count]]
     return tuple(SeatConfig(name, COLORS[i]) for i, name in enumerate(names[:count]))

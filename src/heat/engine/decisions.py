@@ -89,6 +89,10 @@ def _words(text: str) -> list[str]:
     return text.replace(",", " ").lower().split()
 
 
+def _is_int(word: str) -> bool:
+    return word.removeprefix("-").isdigit()
+
+
 def parse_decision(text: str) -> Decision:
     """Parse the text form of a decision; raise DecisionSyntaxError naming what is wrong."""
     words = _words(text)
@@ -96,7 +100,7 @@ def parse_decision(text: str) -> Decision:
         raise DecisionSyntaxError("empty decision")
     head = words[0]
     if head == "gear":
-        if len(words) < 2 or not words[1].isdigit():
+        if len(words) < 2 or not _is_int(words[1]):
             raise DecisionSyntaxError(f"{text!r}: expected 'gear N play CARD ...'")
         rest = words[2:]
         if rest and rest[0] == "play":
@@ -116,7 +120,7 @@ def parse_decision(text: str) -> Decision:
     if head.isalpha() or head.startswith("+"):
         symbol, amount, source = head, 0, "gear"
         rest = words[1:]
-        if rest and rest[0].isdigit():
+        if rest and _is_int(rest[0]):
             amount = int(rest[0])
             rest = rest[1:]
         if rest:

@@ -210,7 +210,7 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
             if not car.on_track:
                 raise PositionError(f"cars[{car.seat}].plan: a car off the track has no plan")
             try:
-                race.check(car.seat, Plan(car.plan_gear, race.cards.names(car.plan)))
+                race._check_plan(car, Plan(car.plan_gear, race.cards.names(car.plan)))
             except IllegalDecision as error:
                 raise PositionError(f"cars[{car.seat}].plan: {error}") from None
     race.start_position = to_position(race)

@@ -444,7 +444,9 @@ class Race:
         other card flipped is discarded. Returns the value added (0 if none is left, OQ-B-3)."""
         basic = self.cards.basic
         while True:
-            if not car.deck and not self._reshuffle(car):
+            # OQ-B-3: with no Basic card left in the deck or the discard pile, the + adds 0
+            # (reshuffling a pile of only Heat/Stress/Upgrade cards would flip forever).
+            if not car.deck and (not any(basic[k] for k in car.discard) or not self._reshuffle(car)):
                 return 0
             kind = car.deck.pop()
             if basic[kind]:
@@ -802,6 +804,7 @@ class Race:
         self._pay_heat(car, car.engine, f"corner {corner.number}")
         self.occupancy[self._slot(car.pos, car.lane)] = -1
         self._place(car, line, line - self.spaces)
+        car.finished = car.pos > self.finish  # B-7.8: back behind a line before the finish
         stress = 1 if car.gear <= 2 else 2
         stress = min(stress, self.stress_reserve)  # OQ-B-18
         self.stress_reserve -= stress

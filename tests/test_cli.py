@@ -1,0 +1,101 @@
+"""The ``heat`` command: race, play, position, replay, tracks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from heat.cli.main import main
+from heat.engine import replay
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_race_prints_a_log_and_the_standings(capsys):
+    status, out, _ = run(capsys, "race", "--seed", "4", "--cars", "3", "--practice")
+    assert status == 0
+    assert "--- Round 1 ---" in out
+    assert "Final standings:" in out
+    assert out.count("enters the Hall of Fame") == 3
+
+
+def test_race_with_the_same_seed_is_repeatable(capsys):
+    first = run(capsys, "race", "--seed", "9", "--track", "france", "--laps", "1")[1]
+    second = run(capsys, "race", "--seed", "9", "--track", "france", "--laps", "1")[1]
+    assert first == second
+
+
+def test_race_json_prints_a_replayable_record(capsys):
+    status, out, _ = run(capsys, "race", "--seed", "2", "--cars", "2", "--json", "--practice")
+    assert status == 0
+    record = json.loads(out)
+    assert replay(record).is_over
+
+
+def test_bad_options_give_a_message_not_a_traceback(capsys):
+    status, _, err = run(capsys, "race", "--cars", "9")
+    assert status == 2
+    assert "1 to 6 cars" in err
+    status, _, err = run(capsys, "race", "--track", "monaco")
+    assert status == 2
+    assert "unknown track 'monaco'" in err
+
+
+def test_position_new_then_apply(tmp_path: Path, capsys):
+    status, out, _ = run(capsys, "position", "new", "--cars", "2", "--seed", "1")
+    start = json.loads(out)
+    file = tmp_path / "start.json"
+    file.write_text(out)
+    red = start["cars"][0]["hand"]
+    blue = start["cars"][1]["hand"]
+    playable_red = next(c for c in red if c != "heat")
+    playable_blue = next(c for c in blue if c != "heat")
+    status, out, _ = run(
+        capsys, "position", "apply", str(file), f"red: gear 1 play {playable_red}", f"blue: gear 1 play {playable_blue}"
+    )
+    assert status == 0
+    result = json.loads(out)
+    assert result["position"]["phase"] == "turn"
+    assert any(event["type"] == "CardsRevealed" for event in result["events"])
+
+
+def test_position_apply_rejects_an_illegal_decision_naming_it(tmp_path: Path, capsys):
+    out = run(capsys, "position", "new", "--cars", "2", "--seed", "1")[1]
+    file = tmp_path / "start.json"
+    file.write_text(out)
+    status, out, err = run(capsys, "position", "apply", str(file), "red: gear 4 play 1 1 1 1 1")
+    assert status == 2
+    assert "decision 1" in err
+    assert out == ""
+
+
+def test_position_apply_view_hides_other_hands(tmp_path: Path, capsys):
+    out = run(capsys, "position", "new", "--cars", "3", "--seed", "1")[1]
+    file = tmp_path / "start.json"
+    file.write_text(out)
+    view = json.loads(run(capsys, "position", "apply", str(file), "--view", "blue")[1])["view"]
+    assert view["cars"][1]["hand"] is not None
+    assert view["cars"][0]["hand"] is None
+    assert view["cars"][2]["hand"] is None
+    assert "rng" not in json.dumps(view)
+
+
+def test_replay_prints_the_log(tmp_path: Path, capsys):
+    out = run(capsys, "race", "--seed", "2", "--cars", "2", "--json", "--practice")[1]
+    file = tmp_path / "record.json"
+    file.write_text(out)
+    status, out, _ = run(capsys, "replay", str(file))
+    assert status == 0
+    assert "Final standings:" in out
+
+
+def test_tracks_lists_the_four_base_tracks(capsys):
+    out = run(capsys, "tracks")[1]
+    for name in ("USA", "Italia", "France", "Great Britain"):
+        assert name in out

@@ -1,0 +1,38 @@
+"""The engine is pure: it imports only its own modules and a few harmless standard modules,
+and never prints, opens files, reads the clock or uses the global random generator."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import heat.engine
+
+ENGINE = Path(heat.engine.__file__).parent
+ALLOWED = {"__future__", "collections", "dataclasses", "typing", "functools", "importlib", "tomllib", "heat"}
+FORBIDDEN_CALLS = {"print", "open", "input", "exec", "eval"}
+
+
+def test_the_engine_imports_nothing_it_should_not():
+    for file in sorted(ENGINE.glob("*.py")):
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                root = name.split(".")[0]
+                assert root in ALLOWED, f"{file.name} imports {name}"
+                if root == "heat":
+                    assert name.startswith("heat.engine"), f"{file.name} imports {name}: the engine must not"
+
+
+def test_the_engine_does_no_io():
+    for file in sorted(ENGINE.glob("*.py")):
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in FORBIDDEN_CALLS, f"{file.name} calls {node.func.id}()"

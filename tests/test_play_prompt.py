@@ -1,0 +1,76 @@
+"""``heat play``: the plain-prompt client, driven by scripted input."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+
+from heat.cli.play_cmd import Session, new_session_race
+from heat.engine import view_of
+from heat.storage import read_json
+
+
+def args(**extra: object) -> argparse.Namespace:
+    base = {"bots": 2, "name": "Ann", "color": "red", "seed": 3, "track": "usa", "laps": None, "practice": True}
+    base.update(extra)
+    return argparse.Namespace(**base)
+
+
+class Script:
+    """Feeds answers to the prompt; after the script, answers with the first legal option."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines: Iterator[str] = iter(lines)
+
+    def __call__(self, prompt: str) -> str:
+        return next(self.lines, "1")
+
+
+def test_a_whole_race_at_the_prompt_reaches_the_standings():
+    race, human, meta = new_session_race(args())
+    out: list[str] = []
+    session = Session(race, human, {}, Script([]), out.append, meta=meta)
+    session.bots = {1: _first(), 2: _first()}
+    assert session.run() == 0
+    assert race.is_over
+    assert "Final standings:" in out
+
+
+def test_bad_input_gets_a_message_and_is_asked_again():
+    race, human, _ = new_session_race(args())
+    out: list[str] = []
+    script = Script(["gear 7 play 1", "99", "fly", "quit"])
+    session = Session(race, human, {1: _first(), 2: _first()}, script, out.append)
+    session.run()
+    text = "\n".join(out)
+    assert "Not allowed: gear 7 does not exist" in text
+    assert "There is no option 99" in text
+    assert race.decisions == [] or all(seat != human for seat, _ in race.decisions)
+
+
+def test_the_prompt_shows_hand_gear_engine_positions_and_corners():
+    race, human, _ = new_session_race(args())
+    out: list[str] = []
+    Session(race, human, {}, Script(["quit"]), out.append).run()
+    text = "\n".join(out)
+    hand = " ".join(view_of(race, human).me.hand or ())
+    assert f"Your hand: {hand}" in text
+    assert "gear 1, Engine 6" in text
+    assert "Next corners: corner 1" in text
+    assert "Positions:" in text
+
+
+def test_save_and_resume(tmp_path):
+    race, human, meta = new_session_race(args())
+    path = tmp_path / "race.json"
+    out: list[str] = []
+    Session(race, human, {1: _first(), 2: _first()}, Script(["1", f"save {path}", "quit"]), out.append, meta=meta).run()
+    saved = read_json(path)
+    assert saved["players"]["human"] == 0
+    assert len(saved["decisions"]) == len(race.decisions)
+
+
+def _first():
+    from heat.bots import RandomBot
+
+    return RandomBot(0)

@@ -1,0 +1,206 @@
+"""The backbone: seeded random full races on every track with 1 to 6 cars, checking the rules'
+invariants after every decision. A fast subset runs by default; ``-m slow`` runs the long sweep."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from heat.engine import (
+    PositionError,
+    Race,
+    RaceConfig,
+    default_seats,
+    from_position,
+    replay,
+    to_position,
+    to_record,
+    track_ids,
+)
+from heat.engine.events import SpunOut
+from heat.engine.rng import Rng
+from heat.engine.view import view_of
+
+MAX_ROUNDS = 300
+
+
+def card_totals(race: Race, seat: int) -> Counter[str]:
+    """Every card a car owns, wherever it is (hand, deck, discard, play area, Engine)."""
+    car = race.cars[seat]
+    ids = race.cards.ids
+    totals: Counter[str] = Counter(ids[k] for k in car.hand + car.deck + car.discard + car.play)
+    totals["heat"] += car.engine
+    return totals
+
+
+def check_invariants(race: Race, expected: list[Counter[str]], box_stress: int) -> None:
+    """Every card in exactly one zone with totals changed only by rule events; gears 1-4; no
+    spot holds two cars and every car on the track holds its own spot."""
+    for seat, car in enumerate(race.cars):
+        assert card_totals(race, seat) == +expected[seat], f"seat {seat} cards changed outside the rules"
+        assert 1 <= car.gear <= 4
+        assert car.engine >= 0
+        if car.plan is not None:
+            plan = Counter(car.plan)
+            assert all(plan[k] <= car.hand.count(k) for k in plan), "a committed card left the hand"
+    stress_in_cars = sum(card_totals(race, seat)["stress"] for seat in range(len(race.cars)))
+    assert stress_in_cars + race.stress_reserve == box_stress
+    spots = race.track.spots_per_space
+    occupied = {slot: seat for slot, seat in enumerate(race.occupancy) if seat >= 0}
+    on_track = [car for car in race.cars if car.on_track]
+    assert len(occupied) == len(on_track), "a car is missing from the board or occupies two spots"
+    for car in on_track:
+        slot = race.space_of(car.pos) * spots + car.lane - 1
+        assert occupied.get(slot) == car.seat
+        assert 1 <= car.lane <= spots
+    if race.phase == "turn":
+        assert race.to_decide() == (race.order[race.turn_index],)
+
+
+def play_checked(
+    track: str, cars: int, seed: int, *, laps: int | None, legal_every: int = 0
+) -> tuple[Race, list[Counter[str]]]:
+    """Play one random race, checking invariants after every decision; every ``legal_every``
+    decisions, check that every legal decision applies to a copy."""
+    race = Race(RaceConfig(default_seats(cars), track=track, laps=laps, seed=seed))
+    box_stress = race.stress_reserve + sum(card_totals(race, s)["stress"] for s in range(cars))
+    expected = [card_totals(race, seat) for seat in range(cars)]
+    rng = Rng(seed)
+    seen_events = len(race.events())
+    count = 0
+    while not race.is_over:
+        assert race.round <= MAX_ROUNDS, "the race does not end"
+        seat = race.to_decide()[0]
+        legal = race.legal_decisions(seat)
+        assert legal, "a seat must decide but has no legal decision"
+        if legal_every and count % legal_every == 0:
+            for decision in legal:
+                race.copy(record_events=False).apply(seat, decision)
+        race.apply(seat, legal[rng.below(len(legal))])
+        count += 1
+        events = race.events()
+        for event in events[seen_events:]:
+            if isinstance(event, SpunOut):
+                expected[event.seat]["stress"] += event.stress
+        seen_events = len(events)
+        check_invariants(race, expected, box_stress)
+    assert sorted(race.standings()) == list(range(cars))
+    assert race.to_decide() == ()
+    return race, expected
+
+
+FAST = [(track, cars, seed) for track in track_ids() for cars in (1, 2, 4, 6) for seed in (1, 2)]
+
+
+@pytest.mark.parametrize(("track", "cars", "seed"), FAST)
+def test_random_races_keep_every_invariant(track: str, cars: int, seed: int) -> None:
+    race, _ = play_checked(track, cars, seed, laps=1, legal_every=7)
+    replayed = replay(to_record(race))
+    assert to_position(replayed) == to_position(race), "replaying the record gives another race"
+    assert replayed.events() == race.events()
+
+
+@pytest.mark.parametrize("track", track_ids())
+def test_full_length_race_on_each_track(track: str) -> None:
+    race, _ = play_checked(track, 3, 11, laps=None)
+    assert race.laps == race.track.laps
+
+
+def test_same_seed_same_race_and_different_seed_different_race() -> None:
+    first, _ = play_checked("italia", 4, 5, laps=1)
+    second, _ = play_checked("italia", 4, 5, laps=1)
+    other, _ = play_checked("italia", 4, 6, laps=1)
+    assert to_record(first) == to_record(second)
+    assert first.events() == second.events()
+    assert to_position(other) != to_position(first)
+
+
+def test_a_copy_is_independent_and_equal() -> None:
+    race = Race(RaceConfig(default_seats(3), seed=4))
+    copy = race.copy()
+    assert to_position(copy) == to_position(race)
+    seat = copy.to_decide()[0]
+    copy.apply(seat, copy.legal_decisions(seat)[0])
+    assert to_position(copy) != to_position(race)
+    assert race.decisions == []
+
+
+def test_a_position_round_trips_at_every_decision_point() -> None:
+    race = Race(RaceConfig(default_seats(5), track="france", laps=1, seed=9))
+    rng = Rng(3)
+    while not race.is_over:
+        data = to_position(race)
+        again = from_position(data)
+        assert to_position(again) == data
+        for seat in race.to_decide():
+            assert again.legal_decisions(seat) == race.legal_decisions(seat)
+        seat = race.to_decide()[0]
+        race.apply(seat, race.random_decision(seat, rng))
+
+
+def test_random_decision_is_always_legal() -> None:
+    for seed in range(6):
+        race = Race(RaceConfig(default_seats(6), track="great-britain", laps=1, seed=seed), record_events=False)
+        rng = Rng(seed)
+        while not race.is_over:
+            for seat in race.to_decide():
+                decision = race.random_decision(seat, rng)
+                assert decision in race.legal_decisions(seat)
+                race.apply(seat, decision)
+
+
+def test_hidden_cards_of_others_never_change_a_view() -> None:
+    """Shuffle every other car's deck, swap cards between its hand and deck, and change the random
+    state: the seat's view must not change."""
+    race = Race(RaceConfig(default_seats(4), track="usa", laps=1, seed=21))
+    rng = Rng(8)
+    checked = 0
+    while not race.is_over:
+        data = to_position(race)
+        for seat in range(4):
+            altered = _alter_hidden_cards(data, keep=seat, rng=rng)
+            try:
+                other = from_position(altered)
+            except PositionError:
+                continue  # the swap made the active car's step impossible (e.g. no Heat left to cool)
+            assert view_of(other, seat) == view_of(from_position(data), seat)
+            checked += 1
+        mover = race.to_decide()[0]
+        race.apply(mover, race.random_decision(mover, rng))
+    assert checked > 100
+
+
+def _alter_hidden_cards(data: dict, keep: int, rng: Rng) -> dict:
+    altered = {**data, "rng": hex(rng.next64()), "cars": [dict(car) for car in data["cars"]]}
+    for seat, car in enumerate(altered["cars"]):
+        if seat == keep:
+            continue
+        hand, deck = list(car["hand"]), list(car["deck"])
+        locked = list(car["plan"]["cards"]) if car.get("plan") else []
+        free = list(hand)
+        for card in locked:
+            free.remove(card)
+        pool = free + deck
+        order = list(range(len(pool)))
+        rng.shuffle(order)
+        pool = [pool[i] for i in order]
+        car["hand"] = locked + pool[: len(free)]
+        car["deck"] = pool[len(free) :]
+        if car.get("plan") is None and data["phase"] == "turn" and seat in data["order"][data["turn_index"] + 1 :]:
+            play = list(car["play"])  # a face-down plan: its cards are hidden too
+            mixed = play + car["deck"]
+            order = list(range(len(mixed)))
+            rng.shuffle(order)
+            mixed = [mixed[i] for i in order]
+            car["play"], car["deck"] = mixed[: len(play)], mixed[len(play) :]
+    return altered
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("track", track_ids())
+@pytest.mark.parametrize("cars", range(1, 7))
+def test_long_sweep(track: str, cars: int) -> None:
+    for seed in range(25):
+        race, _ = play_checked(track, cars, 1000 + seed, laps=None if seed % 5 == 0 else 1, legal_every=3)
+        assert to_position(replay(to_record(race))) == to_position(race)
