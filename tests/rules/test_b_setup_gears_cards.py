@@ -1,4 +1,3 @@
-
 """Rule scenarios: components (B-0), setup (B-10), round structure (B-11), shifting gears (B-1),
 playing cards (B-2), cluttered hand (B-14), Starting Upgrades (B-17) and the rulings
 OQ-B-5, OQ-B-6, OQ-B-7, OQ-B-17, OQ-B-20 of the rules digest."""
