@@ -5,15 +5,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator
 
+from heat.cli.main import build_parser
 from heat.cli.play_cmd import Session, new_session_race
 from heat.engine import view_of
 from heat.storage import read_json
 
 
-def args(**extra: object) -> argparse.Namespace:
-    base = {"bots": 2, "name": "Ann", "color": "red", "seed": 3, "track": "usa", "laps": None, "practice": True}
-    base.update(extra)
-    return argparse.Namespace(**base)
+def args(*extra: str) -> argparse.Namespace:
+    """Options of ``heat play`` as the real parser reads them."""
+    return build_parser().parse_args(["play", "--bots", "2", "--name", "Ann", "--seed", "3", "--practice", *extra])
 
 
 class Script:

@@ -65,6 +65,32 @@ def describe(event: ev.Event, names: Sequence[str], laps: int) -> str | None:
             return f"{who} crosses the finish line!"
         case ev.RoundEnded(finishers=finishers):
             return ", ".join(f"{names[s]} enters the Hall of Fame" for s in finishers) or None
+        case ev.ConditionsDrawn(weather=weather, road=road):
+            corners = ", ".join(f"corner {i}: {token}" for i, token in enumerate(road, 1))
+            return f"Weather: {weather}; Road Conditions: {corners}"
+        case ev.UpgradeDrafted(card=card, round=number):
+            return f"{who} drafts {card} (round {number})"
+        case ev.UpgradesDealt(cards=cards):
+            return f"{who} is dealt {' '.join(cards)}"
+        case ev.LegendsCardRevealed(card=card):
+            return f"Legends card {card} is revealed"
+        case ev.SpeedChosen(card=card, value=value):
+            return f"{who} sets {card} to Speed {value}"
+        case ev.SymbolUsed(symbol=symbol, amount=amount, source=source, cards=cards):
+            moved = f" ({' '.join(cards)})" if cards else ""
+            if symbol == "direct":
+                return f"{who} plays {source} directly for Speed {amount}"
+            if symbol == "adjust":
+                return f"{who} adjusts Speed Limits by {amount:+d} this turn ({source})"
+            if symbol == "accelerate":
+                return f"{who} accelerates +{amount} ({source})"
+            return f"{who} uses {symbol} {amount} from {source}{moved}"
+        case ev.Salvaged(count=count, cards=cards, source=source):
+            return f"{who} salvages {' '.join(cards) if cards else count} ({source})"
+        case ev.Refreshed(cards=cards):
+            return f"{who} puts {' '.join(cards)} back on the deck (Refresh)"
+        case ev.CardsRemoved(cards=cards):
+            return f"{who} removes {' '.join(cards)} from the game (one-time use)"
         case ev.RaceEnded(standings=standings):
             return "Race over: " + ", ".join(f"{place}. {names[seat]}" for place, seat in enumerate(standings, 1))
     return None

@@ -25,6 +25,20 @@ def add_race_options(parser: argparse.ArgumentParser) -> None:
     laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
     laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
     parser.add_argument("--seed", type=int, default=None, help="random seed: same seed, same race")
+    modules = parser.add_argument_group("advanced modules")
+    modules.add_argument(
+        "--garage",
+        choices=("regular", "advanced", "all"),
+        help="Garage module: build each car with 3 Upgrade cards from this deck",
+    )
+    build = modules.add_mutually_exclusive_group()
+    build.add_argument("--draft", dest="draft", action="store_true", default=True, help="draft the upgrades (default)")
+    build.add_argument(
+        "--quick-upgrades", dest="draft", action="store_false", help="deal 3 random Regular upgrades each (G-18)"
+    )
+    modules.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends cars (Legends module)")
+    modules.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed (L-17)")
+    modules.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,14 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     race = commands.add_parser("race", help="watch bots race and print the log and standings")
     add_race_options(race)
-    race.add_argument("--cars", type=int, default=4, help="number of cars, 1-6 (default 4)")
+    race.add_argument("--cars", type=int, default=4, help="number of bot cars, 0-6 (default 4)")
     race.add_argument("--json", action="store_true", help="print the race record as JSON instead of the log")
     race.add_argument("--quiet", action="store_true", help="print only the standings")
     race.set_defaults(run=race_cmd.run)
 
     play = commands.add_parser("play", help="race against bots with plain prompts")
     add_race_options(play)
-    play.add_argument("--bots", type=int, default=3, help="number of bot cars, 0-5 (default 3)")
+    play.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends, 0-5 (default 3)")
     play.add_argument("--name", default="Player", help="your name (default Player)")
     play.add_argument("--color", default="red", help="your car's colour")
     play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision")
@@ -52,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     position_commands = position.add_subparsers(dest="position_command", required=True)
     new = position_commands.add_parser("new", help="print the starting position of a race as JSON")
     add_race_options(new)
-    new.add_argument("--cars", type=int, default=2, help="number of cars (default 2)")
+    new.add_argument("--cars", type=int, default=2, help="number of player cars (default 2)")
     new.set_defaults(run=position_cmd.new)
     apply = position_commands.add_parser(
         "apply", help="load a position, apply decisions, print the new position and the events as JSON"

@@ -8,20 +8,17 @@ At the prompt, type a decision (``gear 2 play 3 4``, ``boost``, ``cooldown 2``, 
 from __future__ import annotations
 
 import argparse
-import secrets
 from collections.abc import Callable
 from typing import Any
 
 from heat.bots import Bot, RandomBot, play_out
-from heat.cli.race_cmd import laps_of
+from heat.cli.race_cmd import config_for, seats_for
 from heat.cli.render import narrate, numbered, prompt_for, status
 from heat.engine import (
     COLORS,
     ConfigError,
     HeatError,
     Race,
-    RaceConfig,
-    SeatConfig,
     parse_decision,
     replay,
     to_record,
@@ -173,20 +170,20 @@ def _standings_lines(race: Race) -> list[str]:
 
 
 def _bots_for(race: Race, human: int, seed: int) -> dict[int, Bot]:
-    return {car.seat: RandomBot(seed * 10 + car.seat) for car in race.cars if car.seat != human}
+    return {car.seat: RandomBot(seed * 10 + car.seat) for car in race.cars if car.seat != human and not car.legend}
 
 
 def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any]]:
-    """A new race: the player in their colour, then the bots in the other colours."""
+    """A new race: the player in their colour, then the bots, then the Legends."""
     if not 0 <= args.bots <= 5:
         raise ConfigError(f"--bots must be 0 to 5, not {args.bots}")
     if args.color not in COLORS:
         raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
     others = [color for color in COLORS if color != args.color][: args.bots]
-    seats = [SeatConfig(args.name, args.color)] + [SeatConfig(f"Bot {c.capitalize()}", c) for c in others]
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    race = Race(RaceConfig(tuple(seats), track=args.track, laps=laps_of(args), seed=seed))
-    return race, 0, {"human": 0, "bot_seed": seed}
+    players = [(args.name, args.color)] + [(f"Bot {c.capitalize()}", c) for c in others]
+    config = config_for(args, seats_for(players, getattr(args, "legends", 0)))
+    race = Race(config)
+    return race, 0, {"human": 0, "bot_seed": config.seed}
 
 
 def run(args: argparse.Namespace) -> int:

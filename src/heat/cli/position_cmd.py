@@ -7,12 +7,11 @@ import json
 import sys
 from typing import Any
 
-from heat.cli.race_cmd import laps_of, seed_of
+from heat.cli.race_cmd import config_for, seats_for
 from heat.engine import (
+    COLORS,
     HeatError,
     Race,
-    RaceConfig,
-    default_seats,
     from_position,
     parse_entry,
     seat_named,
@@ -24,7 +23,8 @@ from heat.storage import read_json
 
 def new(args: argparse.Namespace) -> int:
     """Print the starting position of a new race."""
-    race = Race(RaceConfig(default_seats(args.cars), track=args.track, laps=laps_of(args), seed=seed_of(args)))
+    players = [(color.capitalize(), color) for color in COLORS[: args.cars]]
+    race = Race(config_for(args, seats_for(players, args.legends)))
     print(json.dumps(to_position(race), indent=1))
     return 0
 

@@ -8,13 +8,41 @@ import secrets
 
 from heat.bots import RandomBot, play_out
 from heat.cli.render import narrate
-from heat.engine import Race, RaceConfig, default_seats, to_position, to_record
+from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record
+from heat.engine.config import MAX_CARS
 from heat.storage import load_race
 
 
 def laps_of(args: argparse.Namespace) -> int | None:
     """The laps asked for on the command line (None: the track's own)."""
     return 1 if args.practice else args.laps
+
+
+def seats_for(players: list[tuple[str, str]], legends: int) -> tuple[SeatConfig, ...]:
+    """Seats for ``players`` (name, colour) followed by ``legends`` Legends in the free colours."""
+    if legends < 0:
+        raise ConfigError(f"--legends must be 0 or more, not {legends}")
+    if len(players) + legends > MAX_CARS:
+        raise ConfigError(f"a race has at most {MAX_CARS} cars: {len(players)} + {legends} Legends is too many (B-0.6)")
+    used = {color for _, color in players}
+    free = [color for color in COLORS if color not in used]
+    seats = [SeatConfig(name, color) for name, color in players]
+    seats += [SeatConfig(f"Legend {color.capitalize()}", color, legend=True) for color in free[:legends]]
+    return tuple(seats)
+
+
+def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceConfig:
+    """The race asked for on the command line."""
+    return RaceConfig(
+        seats,
+        track=args.track,
+        laps=laps_of(args),
+        seed=seed_of(args),
+        garage=args.garage,
+        draft=args.draft,
+        weather=args.weather,
+        pro_legends=args.pro_legends,
+    )
 
 
 def seed_of(args: argparse.Namespace) -> int:
@@ -41,15 +69,18 @@ def print_log(race: Race) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play a race between RandomBots."""
-    seed = seed_of(args)
-    config = RaceConfig(default_seats(args.cars), track=args.track, laps=laps_of(args), seed=seed)
+    if not 0 <= args.cars <= MAX_CARS:
+        raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {args.cars} (B-0.6)")
+    players = [(color.capitalize(), color) for color in COLORS[: args.cars]]
+    config = config_for(args, seats_for(players, args.legends))
+    seed = config.seed
     race = Race(config)
-    play_out(race, {seat: RandomBot(seed * 10 + seat) for seat in range(args.cars)})
+    play_out(race, {car.seat: RandomBot(seed * 10 + car.seat) for car in race.cars if not car.legend})
     if args.json:
         print(json.dumps(to_record(race), indent=1))
         return 0
     if not args.quiet:
-        print(f"Seed {seed}. {race.track.name}, {race.laps} lap(s), {args.cars} cars.")
+        print(f"Seed {seed}. {race.track.name}, {race.laps} lap(s), {len(race.cars)} cars.")
         print_log(race)
         print()
     print_standings(race)

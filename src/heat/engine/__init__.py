@@ -16,8 +16,9 @@ from heat.engine.errors import (
     PositionError,
 )
 from heat.engine.position import from_position, to_position
-from heat.engine.race import RULES_VERSION, Race
+from heat.engine.race import Race
 from heat.engine.record import parse_entry, replay, seat_named, to_record
+from heat.engine.state import RULES_VERSION
 from heat.engine.view import CarView, SeatView, TurnView, view_of
 
 __all__ = [

@@ -16,6 +16,7 @@ class Car:
         "gear",
         "hand",
         "lane",
+        "legend",
         "name",
         "on_track",
         "plan",
@@ -23,12 +24,14 @@ class Car:
         "play",
         "pos",
         "seat",
+        "upgrades",
     )
 
-    def __init__(self, seat: int, name: str, color: str) -> None:
+    def __init__(self, seat: int, name: str, color: str, legend: bool = False) -> None:
         self.seat = seat
         self.name = name
         self.color = color
+        self.legend = legend
         self.pos = 0
         self.lane = 1
         self.on_track = True
@@ -42,6 +45,8 @@ class Car:
         self.play: list[int] = []
         self.plan: list[int] | None = None
         self.plan_gear = 0
+        self.upgrades: list[int] = []
+        """Upgrade cards the car was built with (public: they lie face up before the race, G-11)."""
 
     def copy(self) -> Car:
         """An independent copy."""
@@ -49,6 +54,7 @@ class Car:
         other.seat = self.seat
         other.name = self.name
         other.color = self.color
+        other.legend = self.legend
         other.pos = self.pos
         other.lane = self.lane
         other.on_track = self.on_track
@@ -62,21 +68,32 @@ class Car:
         other.play = self.play[:]
         other.plan = None if self.plan is None else self.plan[:]
         other.plan_gear = self.plan_gear
+        other.upgrades = self.upgrades[:]
         return other
 
 
 class TurnState:
-    """What the active car has done so far in its turn (steps 3 to 9)."""
+    """What the active car has done so far in its turn (steps 3 to 9).
+
+    ``symbols`` are the Upgrade symbols still to use in React, as (symbol, amount, source card)
+    triples; ``choices`` are play-area indices of cards whose Speed value is still to choose."""
 
     __slots__ = (
+        "accelerate",
+        "adjust",
         "adrenaline",
         "adrenaline_cool_used",
         "adrenaline_move_used",
         "boost_used",
+        "choices",
         "cluttered",
         "gear_cool_used",
+        "plus_used",
+        "slip_boost",
         "speed",
         "start",
+        "symbols",
+        "weather_cool_used",
     )
 
     def __init__(self, start: int = 0) -> None:
@@ -86,12 +103,25 @@ class TurnState:
         self.adrenaline_move_used = False
         self.adrenaline_cool_used = False
         self.gear_cool_used = False
+        self.weather_cool_used = False
         self.boost_used = False
         self.cluttered = False
+        self.symbols: list[tuple[str, int, int]] = []
+        self.choices: list[int] = []
+        self.adjust = 0
+        """Adjust Speed Limit of the cards played this turn (G-28)."""
+        self.plus_used = 0
+        """+ symbols used this turn: Stress cards, Upgrade + symbols, Boost (G-36)."""
+        self.accelerate = 0
+        """Accelerate symbols used: each adds 1 Speed per + symbol of the turn (OQ-G-5)."""
+        self.slip_boost = 0
+        """Slipstream boost of the cards played this turn (G-31)."""
 
     def copy(self) -> TurnState:
         """An independent copy."""
         other = TurnState.__new__(TurnState)
         for name in TurnState.__slots__:
             setattr(other, name, getattr(self, name))
+        other.symbols = self.symbols[:]
+        other.choices = self.choices[:]
         return other

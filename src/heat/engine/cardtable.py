@@ -10,28 +10,89 @@ from heat.engine.errors import IllegalDecision
 
 
 class CardTable:
-    """Per-kind card attributes as flat tuples, for the hot loops."""
+    """Per-kind card attributes as flat tuples, indexed by card kind."""
 
-    __slots__ = ("basic", "catalogue", "discardable", "heat", "ids", "index_of", "playable", "speed", "stress")
+    __slots__ = (
+        "accelerate",
+        "adjust",
+        "basic",
+        "becomes",
+        "catalogue",
+        "choices",
+        "cooldown",
+        "defs",
+        "direct",
+        "discardable",
+        "heat",
+        "heat_cost",
+        "ids",
+        "index_of",
+        "one_time",
+        "playable",
+        "plus",
+        "reduce_stress",
+        "refresh",
+        "salvage",
+        "scrap",
+        "slipstream",
+        "speed",
+        "stress",
+        "symbolic",
+    )
 
     def __init__(self, catalogue: content.Catalogue) -> None:
+        cards = catalogue.cards
         self.catalogue = catalogue
-        self.ids = tuple(card.id for card in catalogue.cards)
+        self.defs = cards
+        self.ids = tuple(card.id for card in cards)
         self.index_of = {card_id: kind for kind, card_id in enumerate(self.ids)}
-        self.speed = tuple(card.speed or 0 for card in catalogue.cards)
-        self.basic = tuple(card.is_basic for card in catalogue.cards)
-        self.playable = tuple(card.playable for card in catalogue.cards)
-        self.discardable = tuple(card.discardable for card in catalogue.cards)
-        self.heat = next(i for i, card in enumerate(catalogue.cards) if card.type == "heat")
-        self.stress = next(i for i, card in enumerate(catalogue.cards) if card.type == "stress")
+        self.speed = tuple(card.speed or 0 for card in cards)
+        """The fixed Speed value (0 for choice cards and cards without one)."""
+        self.choices = tuple(card.speeds if len(card.speeds) > 1 else () for card in cards)
+        self.basic = tuple(card.is_basic for card in cards)
+        self.playable = tuple(card.playable for card in cards)
+        self.discardable = tuple(card.discardable for card in cards)
+        self.plus = tuple(card.plus for card in cards)
+        self.heat_cost = tuple(card.heat for card in cards)
+        self.scrap = tuple(card.scrap for card in cards)
+        self.adjust = tuple(card.adjust for card in cards)
+        self.cooldown = tuple(card.cooldown for card in cards)
+        self.slipstream = tuple(card.slipstream for card in cards)
+        self.reduce_stress = tuple(card.reduce_stress for card in cards)
+        self.salvage = tuple(card.salvage for card in cards)
+        self.refresh = tuple(card.refresh for card in cards)
+        self.direct = tuple(card.direct for card in cards)
+        self.accelerate = tuple(card.accelerate for card in cards)
+        self.one_time = tuple(card.one_time for card in cards)
+        self.symbolic = tuple(
+            bool(
+                card.plus
+                or card.heat
+                or card.scrap
+                or card.adjust
+                or card.cooldown
+                or card.slipstream
+                or card.reduce_stress
+                or card.salvage
+                or card.refresh
+                or card.accelerate
+                or card.one_time
+                or len(card.speeds) > 1
+            )
+            for card in cards
+        )
+        """Does the card do anything beyond its fixed Speed when played?"""
+        self.heat = next(i for i, card in enumerate(cards) if card.type == "heat")
+        self.stress = next(i for i, card in enumerate(cards) if card.type == "stress")
+        self.becomes = tuple(self.index_of[card.becomes] if card.becomes else kind for kind, card in enumerate(cards))
+        """The kind a drafted card adds to the deck (Extra Heat is a Heat card, G-8)."""
 
     def kind(self, card_id: str) -> int:
         """Kind number of a card id; IllegalDecision for an unknown id."""
         try:
             return self.index_of[card_id]
         except KeyError:
-            known = ", ".join(self.ids)
-            raise IllegalDecision(f"unknown card {card_id!r}; cards are: {known}") from None
+            raise IllegalDecision(f"unknown card {card_id!r}") from None
 
     def names(self, kinds: Iterable[int]) -> tuple[str, ...]:
         """Card ids of ``kinds``, in order."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from heat.engine.errors import ConfigError, PositionError
@@ -11,37 +11,83 @@ COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 """The six car colours of the base box (B-0.1)."""
 
 MAX_CARS = 6
+GARAGE_DECKS = ("regular", "advanced", "all")
 
 
 @dataclass(frozen=True, slots=True)
 class SeatConfig:
-    """One car: a player's name, its colour and an optional handicap (B-10.12)."""
+    """One car: a player (or a Legend, L-5), its colour and options."""
 
     name: str
     color: str
     handicap: int = 0
-    """Heat cards the player removes from their own Engine (0, 1 or 2)."""
+    """Heat cards the player removes from their own Engine (B-10.12: 0, 1 or 2)."""
+    legend: bool = False
+    """An automated Legends car (Legends module)."""
+    upgrades: tuple[str, ...] = ()
+    """Upgrade cards the car already owns (a Championship car, C-22)."""
+    sponsors: tuple[str, ...] = ()
+    """Sponsorship cards that start in the player's hand (C-18, C-23)."""
 
 
 @dataclass(frozen=True, slots=True)
 class RaceConfig:
-    """A race before it starts. ``laps=None`` uses the track's printed number (B-16.1)."""
+    """A race before it starts. ``laps=None`` uses the track's printed number (B-16.1).
+
+    Modules: ``garage`` ('regular', 'advanced' or 'all') drafts Upgrade cards, or deals 3 random
+    Regular cards each when ``draft`` is False (G-18); ``weather`` draws a Weather token and Road
+    Conditions; Legends are seats with ``legend=True``, ``pro_legends`` raises their Top Speed
+    (L-17). The bonus fields are set by Championship events."""
 
     seats: tuple[SeatConfig, ...]
     track: str = "usa"
     laps: int | None = None
     seed: int = 0
     hand_size: int = 7
+    garage: str | None = None
+    draft: bool = True
+    weather: bool = False
+    pro_legends: int = 0
+    aggressive_legends: bool = True
+    tournament: bool = False
+    starting_upgrades: bool = True
+    """Base game Starting Upgrades (B-17); never with the Garage (G-3)."""
+    heat_bonus: int = 0
+    stress_bonus: int = 0
+    grid: tuple[int, ...] | None = None
+    """Seats from pole position back; None draws the grid at random (B-10.9)."""
+    weather_token: str | None = None
+    road_tokens: tuple[str, ...] | None = None
+    """A fixed Weather token and one Road Conditions token per corner, instead of drawing them."""
+
+    @property
+    def uses_starting_upgrades(self) -> bool:
+        """Starting Upgrades are used unless the Garage is on or they are switched off (B-17.2)."""
+        return self.starting_upgrades and self.garage is None
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict; ``RaceConfig.from_json`` reads it back."""
-        return {
-            "track": self.track,
-            "laps": self.laps,
-            "seed": self.seed,
-            "hand_size": self.hand_size,
-            "seats": [{"name": s.name, "color": s.color, "handicap": s.handicap} for s in self.seats],
-        }
+        """A JSON-ready dict; ``RaceConfig.from_json`` reads it back. Defaults are left out."""
+        data: dict[str, Any] = {"track": self.track, "laps": self.laps, "seed": self.seed}
+        for field in fields(self):
+            if field.name in ("seats", "track", "laps", "seed"):
+                continue
+            value = getattr(self, field.name)
+            if value != field.default:
+                data[field.name] = list(value) if isinstance(value, tuple) else value
+        seats = []
+        for seat in self.seats:
+            entry: dict[str, Any] = {"name": seat.name, "color": seat.color}
+            if seat.handicap:
+                entry["handicap"] = seat.handicap
+            if seat.legend:
+                entry["legend"] = True
+            if seat.upgrades:
+                entry["upgrades"] = list(seat.upgrades)
+            if seat.sponsors:
+                entry["sponsors"] = list(seat.sponsors)
+            seats.append(entry)
+        data["seats"] = seats
+        return data
 
     @staticmethod
     def from_json(data: Any) -> RaceConfig:
@@ -53,34 +99,61 @@ class RaceConfig:
             raise PositionError(f"config.seats: expected a list, got {seats_raw!r}")
         seats = []
         for index, raw in enumerate(seats_raw):
+            where = f"config.seats[{index}]"
             if (
                 not isinstance(raw, dict)
                 or not isinstance(raw.get("name"), str)
                 or not isinstance(raw.get("color"), str)
             ):
-                raise PositionError(f"config.seats[{index}]: expected {{name, color}}, got {raw!r}")
-            handicap = raw.get("handicap", 0)
-            if not isinstance(handicap, int):
-                raise PositionError(f"config.seats[{index}].handicap: expected an integer, got {handicap!r}")
-            seats.append(SeatConfig(raw["name"], raw["color"], handicap))
-        laps = data.get("laps")
-        seed = data.get("seed", 0)
-        hand_size = data.get("hand_size", 7)
-        track = data.get("track", "usa")
-        if laps is not None and not isinstance(laps, int):
-            raise PositionError(f"config.laps: expected an integer or null, got {laps!r}")
-        if not isinstance(seed, int):
-            raise PositionError(f"config.seed: expected an integer, got {seed!r}")
-        if not isinstance(hand_size, int):
-            raise PositionError(f"config.hand_size: expected an integer, got {hand_size!r}")
-        if not isinstance(track, str):
-            raise PositionError(f"config.track: expected a track id, got {track!r}")
-        return RaceConfig(seats=tuple(seats), track=track, laps=laps, seed=seed, hand_size=hand_size)
+                raise PositionError(f"{where}: expected {{name, color}}, got {raw!r}")
+            seats.append(
+                SeatConfig(
+                    raw["name"],
+                    raw["color"],
+                    _typed(raw, "handicap", 0, int, where),
+                    _typed(raw, "legend", False, bool, where),
+                    tuple(_strings(raw, "upgrades", where)),
+                    tuple(_strings(raw, "sponsors", where)),
+                )
+            )
+        values: dict[str, Any] = {"seats": tuple(seats)}
+        for field in fields(RaceConfig):
+            if field.name == "seats" or field.name not in data:
+                continue
+            value = data[field.name]
+            if field.name in ("grid", "road_tokens") and value is not None:
+                if not isinstance(value, list):
+                    raise PositionError(f"config.{field.name}: expected a list, got {value!r}")
+                value = tuple(value)
+            expected = type(field.default) if field.default is not None else None
+            if expected is not None and expected is not bool and isinstance(value, bool):
+                raise PositionError(f"config.{field.name}: expected {expected.__name__}, got {value!r}")
+            if expected is not None and not isinstance(value, expected):
+                raise PositionError(f"config.{field.name}: expected {expected.__name__}, got {value!r}")
+            values[field.name] = value
+        return RaceConfig(**values)
 
 
-def default_seats(count: int, names: list[str] | None = None) -> tuple[SeatConfig, ...]:
-    """``count`` seats in the standard colours, named after the colour unless ``names`` is given."""
+def _typed(raw: dict[str, Any], key: str, default: Any, kind: type, where: str) -> Any:
+    value = raw.get(key, default)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise PositionError(f"{where}.{key}: expected {kind.__name__}, got {value!r}")
+    return value
+
+
+def _strings(raw: dict[str, Any], key: str, where: str) -> list[str]:
+    value = raw.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise PositionError(f"{where}.{key}: expected a list of card ids, got {value!r}")
+    return value
+
+
+def default_seats(count: int, names: list[str] | None = None, legends: int = 0) -> tuple[SeatConfig, ...]:
+    """``count`` seats in the standard colours, named after the colour unless ``names`` is given;
+    the last ``legends`` of them are Legends."""
     if not 1 <= count <= MAX_CARS:
         raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {count} (B-0.6)")
+    if not 0 <= legends <= count:
+        raise ConfigError(f"{legends} Legends do not fit in a race of {count} cars")
     names = names or [color.capitalize() for color in COLORS[:count]]
-    return tuple(SeatConfig(name, COLORS[i]) for i, name in enumerate(names[:count]))
+    return tuple(SeatConfig(name, COLORS[i], legend=i >= count - legends) for i, name in enumerate(names[:count]))

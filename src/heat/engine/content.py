@@ -17,6 +17,9 @@ from typing import Any
 from heat.engine.errors import DataError
 
 CARD_TYPES = ("basic", "starting", "heat", "stress")
+UPGRADE_DECKS = ("regular", "advanced", "sponsor")
+_UPGRADE_COUNTS = ("plus", "heat", "scrap", "cooldown", "slipstream", "reduce_stress", "salvage")
+_UPGRADE_FLAGS = ("refresh", "direct", "accelerate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +77,36 @@ class Track:
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
-    """One kind of card. Cards of the same kind are interchangeable."""
+    """One kind of card. Cards of the same kind are interchangeable.
+
+    ``speeds`` holds the card's Speed value, or the values to choose from (G-21); it is empty
+    for Heat and Stress cards. The symbol fields are the Upgrade symbols of the Garage module
+    (G-24 to G-37); base cards have none."""
 
     id: str
     name: str
     type: str
-    speed: int | None
+    speeds: tuple[int, ...] = ()
+    category: str = ""
+    plus: int = 0
+    heat: int = 0
+    scrap: int = 0
+    adjust: int = 0
+    cooldown: int = 0
+    slipstream: int = 0
+    reduce_stress: int = 0
+    salvage: int = 0
+    refresh: bool = False
+    direct: bool = False
+    accelerate: bool = False
+    one_time: bool = False
+    becomes: str = ""
+    """An Upgrade that is another card in the deck: Extra Heat is a Heat card (G-8)."""
+
+    @property
+    def speed(self) -> int | None:
+        """The fixed Speed value, or None for a choice card or a card without one."""
+        return self.speeds[0] if len(self.speeds) == 1 else None
 
     @property
     def is_basic(self) -> bool:
@@ -93,8 +120,37 @@ class CardDef:
 
     @property
     def discardable(self) -> bool:
-        """Heat and Stress cards can never be discarded in step 8 (B-8.3)."""
+        """Heat and Stress cards can never be discarded in step 8 (B-8.3, OQ-B-16)."""
         return self.type not in ("heat", "stress")
+
+    def describe(self) -> str:
+        """Speed and symbols in words, e.g. ``Brakes: 1/2/3/4, Heat 1``."""
+        parts = ["/".join(str(s) for s in self.speeds)] if self.speeds else []
+        for label, value in (
+            ("+", self.plus),
+            ("Heat", self.heat),
+            ("Scrap", self.scrap),
+            ("Speed Limit", self.adjust),
+            ("Cooldown", self.cooldown),
+            ("Slipstream +", self.slipstream),
+            ("Reduce Stress", self.reduce_stress),
+            ("Salvage", self.salvage),
+        ):
+            if value:
+                sign = "+" if label == "Speed Limit" and value > 0 else ""
+                parts.append(f"{label} x{value}" if label == "+" else f"{label} {sign}{value}".replace("+ ", "+"))
+        for label, flag in (
+            ("Refresh", self.refresh),
+            ("Direct Play", self.direct),
+            ("Accelerate", self.accelerate),
+            ("One-time use", self.one_time),
+        ):
+            if flag:
+                parts.append(label)
+        if self.becomes:
+            parts.append(f"a {self.becomes.capitalize()} card in your deck")
+        head = self.category or self.name
+        return f"{head}: {', '.join(parts)}" if parts else head
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +162,15 @@ class Catalogue:
     starting_upgrades: tuple[tuple[str, int], ...]
     box_stress: int
     box_heat: int
+    upgrade_decks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Garage decks ('regular', 'advanced') and Sponsorship cards ('sponsor'): card ids, one per card."""
+
+    def deck(self, name: str) -> tuple[str, ...]:
+        """The card ids of one upgrade deck (every copy listed)."""
+        for deck_name, ids in self.upgrade_decks:
+            if deck_name == name:
+                return ids
+        raise DataError(f"there is no upgrade deck {name!r}")
 
 
 class _Reader:
@@ -233,13 +298,13 @@ def parse_catalogue(text: str, source: str) -> Catalogue:
         card_type = read.text(raw, "type", f"{path}.type")
         if card_type not in CARD_TYPES:
             raise read.fail(f"{path}.type", f"expected one of {', '.join(CARD_TYPES)}, got {card_type!r}")
-        speed: int | None = None
+        speeds: tuple[int, ...] = ()
         if card_type in ("basic", "starting"):
-            speed = read.integer(raw, "speed", f"{path}.speed", 0, 20)
+            speeds = (read.integer(raw, "speed", f"{path}.speed", 0, 20),)
         card_id = read.text(raw, "id", f"{path}.id")
         if any(card.id == card_id for card in cards):
             raise read.fail(f"{path}.id", f"duplicate card id {card_id!r}")
-        cards.append(CardDef(id=card_id, name=read.text(raw, "name", f"{path}.name"), type=card_type, speed=speed))
+        cards.append(CardDef(id=card_id, name=read.text(raw, "name", f"{path}.name"), type=card_type, speeds=speeds))
     for required in ("heat", "stress"):
         if not any(card.type == required for card in cards):
             raise read.fail("cards", f"needs a card of type {required!r}")
@@ -270,14 +335,255 @@ def parse_catalogue(text: str, source: str) -> Catalogue:
     )
 
 
+def parse_upgrades(text: str, source: str) -> list[tuple[CardDef, str, int]]:
+    """Read an upgrade file: (card, deck name, copies) for every entry."""
+    data = _parse_toml(text, source)
+    read = _Reader(source)
+    entries: list[tuple[CardDef, str, int]] = []
+    for index, raw in enumerate(read.array(data, "upgrades", "upgrades")):
+        path = f"upgrades[{index}]"
+        if not isinstance(raw, Mapping):
+            raise read.fail(path, f"expected a table, got {raw!r}")
+        deck = read.text(raw, "deck", f"{path}.deck")
+        if deck not in UPGRADE_DECKS:
+            raise read.fail(f"{path}.deck", f"expected one of {', '.join(UPGRADE_DECKS)}, got {deck!r}")
+        known = {"id", "category", "deck", "copies", "speed", "heat_card", "one_time", "adjust"}
+        known.update(_UPGRADE_COUNTS, _UPGRADE_FLAGS)
+        for key in raw:
+            if key not in known:
+                raise read.fail(f"{path}.{key}", "unknown field")
+        card_id = read.text(raw, "id", f"{path}.id")
+        category = read.text(raw, "category", f"{path}.category")
+        copies = read.integer(raw, "copies", f"{path}.copies", 1, 20)
+        if raw.get("heat_card", False) is True:
+            card = CardDef(id=card_id, name=category, type="upgrade", category=category, becomes="heat")
+            entries.append((card, deck, copies))
+            continue
+        speeds_raw = read.array(raw, "speed", f"{path}.speed")
+        if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 20 for v in speeds_raw):
+            raise read.fail(f"{path}.speed", f"expected a list of Speed values 0-20, got {speeds_raw!r}")
+        counts = {key: read.integer(raw, key, f"{path}.{key}", 0, 9) for key in _UPGRADE_COUNTS if key in raw}
+        flags = {}
+        for key in (*_UPGRADE_FLAGS, "one_time"):
+            value = raw.get(key, False)
+            if not isinstance(value, bool):
+                raise read.fail(f"{path}.{key}", f"expected true or false, got {value!r}")
+            flags[key] = value
+        adjust = read.integer(raw, "adjust", f"{path}.adjust", -5, 5) if "adjust" in raw else 0
+        if flags["direct"] and len(speeds_raw) != 1:
+            raise read.fail(f"{path}.speed", "a Direct Play card has one Speed value")
+        card = CardDef(
+            id=card_id,
+            name=category,
+            type="sponsor" if deck == "sponsor" else "upgrade",
+            speeds=tuple(speeds_raw),
+            category=category,
+            adjust=adjust,
+            one_time=flags["one_time"] or deck == "sponsor",
+            refresh=flags["refresh"],
+            direct=flags["direct"],
+            accelerate=flags["accelerate"],
+            plus=counts.get("plus", 0),
+            heat=counts.get("heat", 0),
+            scrap=counts.get("scrap", 0),
+            cooldown=counts.get("cooldown", 0),
+            slipstream=counts.get("slipstream", 0),
+            reduce_stress=counts.get("reduce_stress", 0),
+            salvage=counts.get("salvage", 0),
+        )
+        entries.append((card, deck, copies))
+    return entries
+
+
+def build_catalogue(base: Catalogue, *upgrade_files: tuple[str, list[tuple[CardDef, str, int]]]) -> Catalogue:
+    """The base catalogue extended with upgrade cards; an id defined twice must mean one card."""
+    cards = {card.id: card for card in base.cards}
+    order = [card.id for card in base.cards]
+    decks: dict[str, list[str]] = {}
+    for source, entries in upgrade_files:
+        for card, deck, copies in entries:
+            known = cards.get(card.id)
+            if known is None:
+                cards[card.id] = card
+                order.append(card.id)
+            elif known != card:
+                raise DataError(f"{source}: upgrades: card id {card.id!r} is defined twice with different contents")
+            decks.setdefault(deck, []).extend([card.id] * copies)
+    return Catalogue(
+        cards=tuple(cards[card_id] for card_id in order),
+        basic_deck=base.basic_deck,
+        starting_upgrades=base.starting_upgrades,
+        box_stress=base.box_stress,
+        box_heat=base.box_heat,
+        upgrade_decks=tuple((name, tuple(ids)) for name, ids in decks.items()),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LegendsCard:
+    """One Legends card (L-7): each colour's Top Speed and Diamond."""
+
+    number: int
+    top_speed: tuple[tuple[str, int], ...]
+    diamond: tuple[tuple[str, int], ...]
+
+    def top(self, color: str) -> int:
+        """Top Speed of the Legend of this colour."""
+        return dict(self.top_speed)[color]
+
+    def diamond_of(self, color: str) -> int:
+        """Diamond (0-3) of the Legend of this colour."""
+        return dict(self.diamond)[color]
+
+
+def parse_legends(text: str, source: str, colors: tuple[str, ...]) -> tuple[LegendsCard, ...]:
+    """Read the Legends cards; every card must give every colour a Top Speed and a Diamond."""
+    data = _parse_toml(text, source)
+    read = _Reader(source)
+    cards = []
+    for index, raw in enumerate(read.array(data, "cards", "cards")):
+        path = f"cards[{index}]"
+        if not isinstance(raw, Mapping):
+            raise read.fail(path, f"expected a table, got {raw!r}")
+        tops = []
+        diamonds = []
+        for color in colors:
+            cell = raw.get(color)
+            if not isinstance(cell, Mapping):
+                raise read.fail(f"{path}.{color}", f"expected {{top_speed, diamond}}, got {cell!r}")
+            tops.append((color, read.integer(cell, "top_speed", f"{path}.{color}.top_speed", 1, 40)))
+            diamonds.append((color, read.integer(cell, "diamond", f"{path}.{color}.diamond", 0, 3)))
+        cards.append(LegendsCard(index + 1, tuple(tops), tuple(diamonds)))
+    return tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherToken:
+    """A Weather token (W-4): its car-setup effect and its sector effect (W-18)."""
+
+    id: str
+    name: str
+    stress: int = 0
+    heat: int = 0
+    heat_to_deck: int = 0
+    heat_to_discard: int = 0
+    no_cooling: bool = False
+    no_slipstream: bool = False
+    slipstream_boost: int = 0
+    cooling_bonus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RoadToken:
+    """A Road Conditions token (W-10): a corner effect or a sector effect."""
+
+    id: str
+    name: str
+    copies: int
+    limit: int = 0
+    overheat: int = 0
+    free_boost: bool = False
+    slipstream_boost: int = 0
+    weather: bool = False
+
+    @property
+    def is_sector(self) -> bool:
+        """Sector tokens change the spaces after their corner (W-8); the others the corner (W-9)."""
+        return self.free_boost or self.slipstream_boost > 0 or self.weather
+
+
+def parse_weather(text: str, source: str) -> tuple[tuple[WeatherToken, ...], tuple[RoadToken, ...]]:
+    """Read the Weather and Road Conditions tokens."""
+    data = _parse_toml(text, source)
+    read = _Reader(source)
+    weather = []
+    for index, raw in enumerate(read.array(data, "weather", "weather")):
+        path = f"weather[{index}]"
+        if not isinstance(raw, Mapping):
+            raise read.fail(path, f"expected a table, got {raw!r}")
+        setup = raw.get("setup", {})
+        sector = raw.get("sector", {})
+        if not isinstance(setup, Mapping) or not isinstance(sector, Mapping):
+            raise read.fail(path, "setup and sector must be tables")
+        values: dict[str, Any] = {}
+        for key in ("stress", "heat"):
+            if key in setup:
+                values[key] = read.integer(setup, key, f"{path}.setup.{key}", -3, 3)
+        for key in ("heat_to_deck", "heat_to_discard"):
+            if key in setup:
+                values[key] = read.integer(setup, key, f"{path}.setup.{key}", 0, 6)
+        for key in ("slipstream_boost", "cooling_bonus"):
+            if key in sector:
+                values[key] = read.integer(sector, key, f"{path}.sector.{key}", 0, 5)
+        for key in ("no_cooling", "no_slipstream"):
+            if key in sector:
+                if not isinstance(sector[key], bool):
+                    raise read.fail(f"{path}.sector.{key}", "expected true or false")
+                values[key] = sector[key]
+        weather.append(
+            WeatherToken(read.text(raw, "id", f"{path}.id"), read.text(raw, "name", f"{path}.name"), **values)
+        )
+    road = []
+    for index, raw in enumerate(read.array(data, "road", "road")):
+        path = f"road[{index}]"
+        if not isinstance(raw, Mapping):
+            raise read.fail(path, f"expected a table, got {raw!r}")
+        corner = raw.get("corner", {})
+        sector = raw.get("sector", {})
+        if not isinstance(corner, Mapping) or not isinstance(sector, Mapping) or bool(corner) == bool(sector):
+            raise read.fail(path, "a Road Conditions token has either a corner or a sector effect")
+        values = {}
+        if "limit" in corner:
+            values["limit"] = read.integer(corner, "limit", f"{path}.corner.limit", -3, 3)
+        if "overheat" in corner:
+            values["overheat"] = read.integer(corner, "overheat", f"{path}.corner.overheat", 0, 3)
+        if "slipstream_boost" in sector:
+            values["slipstream_boost"] = read.integer(
+                sector, "slipstream_boost", f"{path}.sector.slipstream_boost", 0, 5
+            )
+        for key in ("free_boost", "weather"):
+            if key in sector:
+                if not isinstance(sector[key], bool):
+                    raise read.fail(f"{path}.sector.{key}", "expected true or false")
+                values[key] = sector[key]
+        road.append(
+            RoadToken(
+                read.text(raw, "id", f"{path}.id"),
+                read.text(raw, "name", f"{path}.name"),
+                read.integer(raw, "copies", f"{path}.copies", 1, 10),
+                **values,
+            )
+        )
+    return tuple(weather), tuple(road)
+
+
 def _data_text(*parts: str) -> str:
     return resources.files("heat.data").joinpath(*parts).read_text(encoding="utf-8")
 
 
 @cache
 def catalogue() -> Catalogue:
-    """The base game's card catalogue."""
-    return parse_catalogue(_data_text("cards", "base.toml"), "cards/base.toml")
+    """Every card of the game: the base cards, the Garage's Upgrade cards and the Sponsorship cards."""
+    base = parse_catalogue(_data_text("cards", "base.toml"), "cards/base.toml")
+    files = []
+    for name in ("upgrades", "sponsors"):
+        source = f"cards/{name}.toml"
+        files.append((source, parse_upgrades(_data_text("cards", f"{name}.toml"), source)))
+    return build_catalogue(base, *files)
+
+
+@cache
+def legends_cards() -> tuple[LegendsCard, ...]:
+    """The 10 Legends cards (L-1)."""
+    from heat.engine.config import COLORS
+
+    return parse_legends(_data_text("modules", "legends.toml"), "modules/legends.toml", COLORS)
+
+
+@cache
+def weather_tokens() -> tuple[tuple[WeatherToken, ...], tuple[RoadToken, ...]]:
+    """The 6 Weather tokens and the Road Conditions token kinds (W-1)."""
+    return parse_weather(_data_text("modules", "weather.toml"), "modules/weather.toml")
 
 
 @cache

@@ -59,13 +59,91 @@ class EndReact:
 
 @dataclass(frozen=True, slots=True)
 class Slipstream:
-    """Step 6 (B-6): slipstream or not."""
+    """Step 6 (B-6): slipstream or not; ``spaces`` is 2, or more with Slipstream boosts (G-31)."""
 
     take: bool
+    spaces: int = 2
 
     def text(self) -> str:
-        """``slipstream`` or ``no slipstream``."""
-        return "slipstream" if self.take else "no slipstream"
+        """``slipstream``, ``slipstream 4`` or ``no slipstream``."""
+        if not self.take:
+            return "no slipstream"
+        return "slipstream" if self.spaces == 2 else f"slipstream {self.spaces}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSpeed:
+    """Step 3 (G-21): the Speed value of a card that offers several."""
+
+    card: str
+    value: int
+
+    def text(self) -> str:
+        """``speed 3 for brakes-13``."""
+        return f"speed {self.value} for {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Salvage:
+    """Step 5 (G-34): cards from the discard pile to shuffle into the draw deck."""
+
+    cards: tuple[str, ...]
+    source: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _canonical(self.cards))
+
+    def text(self) -> str:
+        """``salvage 3 4 from fuel-2``."""
+        return f"salvage {' '.join(self.cards)} from {self.source}"
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh:
+    """Step 9 (G-33): played cards with Refresh to put back on top of the draw deck."""
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _canonical(self.cards))
+
+    def text(self) -> str:
+        """``refresh susp-4`` or ``refresh nothing``."""
+        return f"refresh {' '.join(self.cards)}" if self.cards else "refresh nothing"
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """Building the car (G-11, C-15): take one Upgrade card from the market."""
+
+    card: str
+
+    def text(self) -> str:
+        """``draft turbo-7``."""
+        return f"draft {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Championship build (C-16): give up an owned Upgrade card for a market leftover, or not."""
+
+    give: str | None
+    take: str | None
+
+    def text(self) -> str:
+        """``swap rpm-1 for turbo-7`` or ``no swap``."""
+        return f"swap {self.give} for {self.take}" if self.give and self.take else "no swap"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """GOAT (C-44): the one Upgrade card kept for the next season."""
+
+    card: str
+
+    def text(self) -> str:
+        """``keep turbo-7``."""
+        return f"keep {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +160,7 @@ class Discard:
         return f"discard {' '.join(self.cards)}" if self.cards else "discard nothing"
 
 
-Decision = Plan | React | EndReact | Slipstream | Discard
+Decision = Plan | React | EndReact | Slipstream | Discard | ChooseSpeed | Salvage | Refresh | Draft | Swap | Keep
 
 
 def _words(text: str) -> list[str]:
@@ -110,14 +188,33 @@ def parse_decision(text: str) -> Decision:
         return EndReact()
     if head == "slipstream" and len(words) == 1:
         return Slipstream(True)
+    if head == "slipstream" and len(words) == 2 and _is_int(words[1]):
+        return Slipstream(True, int(words[1]))
     if words == ["no", "slipstream"]:
         return Slipstream(False)
+    if head == "speed" and len(words) == 4 and _is_int(words[1]) and words[2] == "for":
+        return ChooseSpeed(words[3], int(words[1]))
+    if head == "salvage":
+        if len(words) < 3 or words[-2] != "from":
+            raise DecisionSyntaxError(f"{text!r}: expected 'salvage CARD ... from SOURCE'")
+        return Salvage(tuple(words[1:-2]), words[-1])
+    if head == "refresh":
+        rest = words[1:]
+        return Refresh(() if rest in (["nothing"], ["none"]) else tuple(rest))
+    if head == "draft" and len(words) == 2:
+        return Draft(words[1])
+    if head == "keep" and len(words) == 2:
+        return Keep(words[1])
+    if words == ["no", "swap"]:
+        return Swap(None, None)
+    if head == "swap" and len(words) == 4 and words[2] == "for":
+        return Swap(words[1], words[3])
     if head == "discard":
         rest = words[1:]
         if rest in (["nothing"], ["none"]):
             rest = []
         return Discard(tuple(rest))
-    if head.isalpha() or head.startswith("+"):
+    if head[0].isalpha() and head.replace("-", "").isalnum():
         symbol, amount, source = head, 0, "gear"
         rest = words[1:]
         if rest and _is_int(rest[0]):

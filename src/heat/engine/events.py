@@ -196,3 +196,78 @@ class RaceEnded(Event):
     """Every car has finished; ``standings`` lists seats from first to last (B-16.7)."""
 
     standings: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionsDrawn(Event):
+    """The race's Weather token and one Road Conditions token per corner, in corner order (W-4..W-9)."""
+
+    weather: str
+    road: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UpgradeDrafted(Event):
+    """A player took an Upgrade card from the market (G-11)."""
+
+    card: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class UpgradesDealt(Event):
+    """Quick start: a player was dealt 3 random Regular Upgrade cards (G-18)."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LegendsCardRevealed(Event):
+    """The Legends card every Legend uses this round (L-6)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedChosen(Event):
+    """The value of a card offering several Speed values (G-21)."""
+
+    card: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolUsed(Event):
+    """An Upgrade symbol was applied in React (G-22): Heat, Scrap, Adjust Speed Limit,
+    Reduce Stress, Accelerate, Direct Play; ``cards`` are the cards it moved, if any."""
+
+    symbol: str
+    amount: int
+    source: str
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Salvaged(Event):
+    """Cards went from the discard pile into the draw deck (G-34). Others see only how many."""
+
+    count: int
+    cards: tuple[str, ...] | None
+    source: str
+
+    def for_seat(self, viewer: int | None) -> Event:
+        return self if viewer == self.seat else replace(self, cards=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Refreshed(Event):
+    """Played cards went back on top of the draw deck instead of the discard pile (G-33)."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRemoved(Event):
+    """One-time use cards left the game at the end of the turn (G-29)."""
+
+    cards: tuple[str, ...]

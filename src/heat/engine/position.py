@@ -15,7 +15,21 @@ from heat.engine.car import Car, TurnState
 from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig
 from heat.engine.decisions import Plan
 from heat.engine.errors import DataError, IllegalDecision, PositionError
-from heat.engine.race import DISCARD, OVER, PLAN, REACT, RULES_VERSION, SLIPSTREAM, TURN, Race
+from heat.engine.race import Race
+from heat.engine.state import (
+    CHOOSE,
+    DISCARD,
+    DRAFT,
+    OVER,
+    PLAN,
+    REACT,
+    REFRESH,
+    RULES_VERSION,
+    SLIPSTREAM,
+    TURN,
+    DraftState,
+)
+from heat.engine.weather import Conditions
 
 POSITION_FORMAT = "heat-position"
 
@@ -25,7 +39,9 @@ _TURN_FLAGS = (
     ("adrenaline_cooldown_used", "adrenaline_cool_used"),
     ("gear_cooldown_used", "gear_cool_used"),
     ("boost_used", "boost_used"),
+    ("weather_cooldown_used", "weather_cool_used"),
 )
+_TURN_COUNTS = ("adjust", "plus_used", "accelerate", "slip_boost")
 
 
 def to_position(race: Race) -> dict[str, Any]:
@@ -49,6 +65,10 @@ def to_position(race: Race) -> dict[str, Any]:
             "play": [ids[k] for k in car.play],
             "plan": None if car.plan is None else {"gear": car.plan_gear, "cards": [ids[k] for k in car.plan]},
         }
+        if car.legend:
+            entry["legend"] = True
+        if car.upgrades:
+            entry["upgrades"] = [ids[k] for k in car.upgrades]
         cars.append(entry)
     data: dict[str, Any] = {
         "format": POSITION_FORMAT,
@@ -64,6 +84,35 @@ def to_position(race: Race) -> dict[str, Any]:
         "hall_of_fame": race.hall_of_fame[:],
         "cars": cars,
     }
+    config = race.config
+    options = {
+        key: getattr(config, key)
+        for key, default in (("pro_legends", 0), ("aggressive_legends", True), ("tournament", False))
+        if getattr(config, key) != default
+    }
+    if options:
+        data["options"] = options
+    if race.conditions is not None:
+        weather = race.conditions.weather
+        data["weather"] = {
+            "token": weather.id if weather is not None else None,
+            "road": [token.id if token is not None else None for token in race.conditions.road],
+        }
+    if any(car.legend for car in race.cars):
+        data["legends"] = {
+            "deck": [number + 1 for number in reversed(race.legends_deck)],
+            "card": race.legends_card + 1 if race.legends_card >= 0 else None,
+        }
+    if race.draft is not None:
+        draft = race.draft
+        data["draft"] = {
+            "round": draft.round,
+            "rounds": draft.rounds,
+            "market": [ids[k] for k in draft.market],
+            "order": draft.order[:],
+            "index": draft.index,
+            "pool": [ids[k] for k in reversed(race.upgrade_pool)],
+        }
     if race.phase == TURN:
         turn = race.turn
         data["step"] = race.step
@@ -76,6 +125,12 @@ def to_position(race: Race) -> dict[str, Any]:
             "speed": turn.speed,
             **{key: getattr(turn, attribute) for key, attribute in _TURN_FLAGS},
         }
+        extra: dict[str, Any] = {key: getattr(turn, key) for key in _TURN_COUNTS if getattr(turn, key)}
+        if turn.symbols:
+            extra["symbols"] = [[symbol, amount, ids[kind]] for symbol, amount, kind in turn.symbols]
+        if turn.choices:
+            extra["choices"] = turn.choices[:]
+        data["turn"].update(extra)
     return data
 
 
@@ -155,16 +210,28 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
         color = car_fields.text("color", COLORS[index])
         if color not in COLORS:
             raise PositionError(f"cars[{index}].color: unknown colour {color!r}")
-        seats.append(SeatConfig(car_fields.text("name", color.capitalize()), color))
+        seats.append(
+            SeatConfig(car_fields.text("name", color.capitalize()), color, legend=car_fields.boolean("legend", False))
+        )
     if len({seat.color for seat in seats}) != len(seats):
         raise PositionError("cars: each car needs its own colour")
     laps = fields.integer("laps", track.laps, 1, 20)
+    options_raw = data.get("options", {})
+    if not isinstance(options_raw, Mapping):
+        raise PositionError(f"options: expected an object, got {options_raw!r}")
+    options = _Fields(options_raw, "options")
+    for key in options_raw:
+        if key not in ("pro_legends", "aggressive_legends", "tournament"):
+            raise PositionError(f"options.{key}: unknown option")
     config = RaceConfig(
         seats=tuple(seats),
         track=track.id,
         laps=laps,
         seed=0,
         hand_size=fields.integer("hand_size", 7, 1, 12),
+        pro_legends=options.integer("pro_legends", 0, 0, 10),
+        aggressive_legends=options.boolean("aggressive_legends", True),
+        tournament=options.boolean("tournament", False),
     )
     race = Race.__new__(Race)
     race._init_common(config, track, record_events)
@@ -178,6 +245,7 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
         raise PositionError(f"rng: expected an integer or hex string, got {rng_raw!r}") from None
     race.cars = [_read_car(race, index, raw) for index, raw in enumerate(cars_raw)]
     _place_cars(race)
+    _read_modules(race, fields)
     race.hall_of_fame = fields.seats("hall_of_fame", len(seats))
     for seat in race.hall_of_fame:
         if race.cars[seat].on_track:
@@ -186,9 +254,11 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
         if not car.on_track and car.seat not in race.hall_of_fame:
             raise PositionError(f"cars[{car.seat}]: a car off the track must be in the Hall of Fame")
     phase = fields.text("phase", PLAN)
-    if phase not in (PLAN, TURN, OVER):
-        raise PositionError(f"phase: expected 'plan', 'turn' or 'over', got {phase!r}")
+    if phase not in (PLAN, TURN, OVER, DRAFT):
+        raise PositionError(f"phase: expected 'draft', 'plan', 'turn' or 'over', got {phase!r}")
     race.phase = phase
+    if (phase == DRAFT) != (race.draft is not None):
+        raise PositionError("draft: a position has a draft exactly when its phase is 'draft'")
     if phase == TURN:
         _read_turn(race, fields)
     else:
@@ -213,6 +283,7 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
                 race._check_plan(car, Plan(car.plan_gear, race.cards.names(car.plan)))
             except IllegalDecision as error:
                 raise PositionError(f"cars[{car.seat}].plan: {error}") from None
+    race._update_plain()
     race.start_position = to_position(race)
     return race
 
@@ -220,7 +291,8 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
 def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
     fields = _Fields(raw, f"cars[{index}]")
     seat = race.config.seats[index]
-    car = Car(index, seat.name, seat.color)
+    car = Car(index, seat.name, seat.color, seat.legend)
+    car.upgrades = fields.cards("upgrades", race)
     spaces = race.spaces
     space = fields.integer("space", spaces, 1, spaces)
     lap = fields.integer("lap", 0, 0, race.laps + 1)
@@ -309,12 +381,45 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     turn.speed = turn_fields.integer("speed", 0, 0)
     for key, attribute in _TURN_FLAGS:
         setattr(turn, attribute, turn_fields.boolean(key, False))
+    for key in _TURN_COUNTS:
+        setattr(turn, key, turn_fields.integer(key, 0, -10 if key == "adjust" else 0))
+    symbols = raw.get("symbols", [])
+    if not isinstance(symbols, list):
+        raise PositionError(f"turn.symbols: expected a list of [symbol, amount, card], got {symbols!r}")
+    for index, entry in enumerate(symbols):
+        known = ("heat", "scrap", "adjust", "cooldown", "reduce-stress", "salvage", "accelerate")
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or entry[0] not in known
+            or not isinstance(entry[1], int)
+            or not isinstance(entry[2], str)
+        ):
+            raise PositionError(f"turn.symbols[{index}]: expected [symbol, amount, card] with a symbol of {known}")
+        try:
+            kind = race.cards.kind(entry[2])
+        except IllegalDecision as error:
+            raise PositionError(f"turn.symbols[{index}]: {error}") from None
+        turn.symbols.append((entry[0], entry[1], kind))
+    choices = raw.get("choices", [])
+    if not isinstance(choices, list) or not all(isinstance(i, int) and 0 <= i < len(active.play) for i in choices):
+        raise PositionError(f"turn.choices: expected play-area indices of choice cards, got {choices!r}")
+    for index in choices:
+        if not race.cards.choices[active.play[index]]:
+            raise PositionError(f"turn.choices: play[{index}] is not a card with several Speed values")
+    turn.choices = list(choices)
     if turn.adrenaline and active.seat not in race.adrenaline_seats:
         raise PositionError("turn.adrenaline: the active car is not among the Adrenaline seats")
     if step == REACT and not race._react_options(active):
         raise PositionError("step: the active car has no symbol left to use in the React step")
     if step == SLIPSTREAM and not race.slipstream_allowed(active):
         raise PositionError("step: the active car cannot slipstream from where it stands")
+    if step == CHOOSE and not turn.choices:
+        raise PositionError("step: the Choose step needs turn.choices")
+    if step == REFRESH and not race._refreshable(active):
+        raise PositionError("step: the active car has no played card with Refresh")
+    if active.legend:
+        raise PositionError("order: a Legend never stops at a decision step")
     if step == DISCARD and not any(race.cards.discardable[k] for k in active.hand):
         raise PositionError("step: the active car has no card it may discard")
     for index, seat in enumerate(race.order):
@@ -323,3 +428,56 @@ def _read_turn(race: Race, fields: _Fields) -> None:
             raise PositionError(f"cars[{seat}].play: a car whose turn is over has an empty play area")
         if index > race.turn_index and not car.play:
             raise PositionError(f"cars[{seat}].play: a car still to take its turn has its played cards face down")
+
+
+def _read_modules(race: Race, fields: _Fields) -> None:
+    """The Weather & Road Conditions, Legends and draft parts of a position."""
+    data = fields.data
+    weather_raw = data.get("weather")
+    if weather_raw is not None:
+        if not isinstance(weather_raw, Mapping):
+            raise PositionError(f"weather: expected {{token, road}}, got {weather_raw!r}")
+        weather_tokens, road_tokens = content.weather_tokens()
+        token_id = weather_raw.get("token")
+        token = next((t for t in weather_tokens if t.id == token_id), None)
+        if token is None and token_id is not None:
+            raise PositionError(f"weather.token: unknown Weather token {token_id!r}")
+        road_raw = weather_raw.get("road", [])
+        by_id = {t.id: t for t in road_tokens}
+        if not isinstance(road_raw, list) or len(road_raw) != len(race.track.corners):
+            raise PositionError(f"weather.road: expected one token id (or null) per corner, got {road_raw!r}")
+        for index, token_id in enumerate(road_raw):
+            if token_id is not None and token_id not in by_id:
+                raise PositionError(f"weather.road[{index}]: unknown Road Conditions token {token_id!r}")
+        race.conditions = Conditions(race.track, token, tuple(by_id[t] if t is not None else None for t in road_raw))
+    legends_raw = data.get("legends")
+    count = len(content.legends_cards())
+    if legends_raw is not None:
+        if not isinstance(legends_raw, Mapping):
+            raise PositionError(f"legends: expected {{deck, card}}, got {legends_raw!r}")
+        deck = legends_raw.get("deck", [])
+        card = legends_raw.get("card")
+        if not isinstance(deck, list) or not all(isinstance(n, int) and 1 <= n <= count for n in deck):
+            raise PositionError(f"legends.deck: expected Legends card numbers 1-{count}, top first, got {deck!r}")
+        if card is not None and (not isinstance(card, int) or not 1 <= card <= count):
+            raise PositionError(f"legends.card: expected a Legends card number 1-{count} or null, got {card!r}")
+        race.legends_deck = [n - 1 for n in reversed(deck)]
+        race.legends_card = card - 1 if card is not None else -1
+    elif any(car.legend for car in race.cars):
+        race.legends_deck = list(range(count))
+    draft_raw = data.get("draft")
+    if draft_raw is not None:
+        if not isinstance(draft_raw, Mapping):
+            raise PositionError(f"draft: expected an object, got {draft_raw!r}")
+        draft_fields = _Fields(draft_raw, "draft")
+        draft = DraftState(draft_fields.integer("rounds", 3, 1, 3))
+        draft.round = draft_fields.integer("round", 1, 1, draft.rounds)
+        draft.market = draft_fields.cards("market", race)
+        draft.order = draft_fields.seats("order", len(race.cars))
+        draft.index = draft_fields.integer("index", 0, 0, max(0, len(draft.order) - 1))
+        if not draft.order or not draft.market:
+            raise PositionError("draft: needs a market and an order of players")
+        if any(race.cars[seat].legend for seat in draft.order):
+            raise PositionError("draft.order: Legends do not draft (OQ-G-8)")
+        race.upgrade_pool = list(reversed(draft_fields.cards("pool", race)))
+        race.draft = draft

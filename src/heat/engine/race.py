@@ -4,163 +4,49 @@ A :class:`Race` is mutable, like a chess board: ``apply`` checks a decision comp
 changes anything, so an illegal decision raises :class:`IllegalDecision` and leaves the race as it
 was. ``copy`` is cheap, for search. Randomness comes only from the race's own :class:`Rng`.
 
-Positions on the track are kept as one integer per car, its *progress*: space ``s`` of lap ``k``
-is progress ``(k - 1) * spaces + s``; the starting grid lies at progress 0 and below, and a car
-has finished once its progress passes ``laps * spaces`` (the finish line, B-16.2).
+Setup lives in ``setup.py``, the steps of a car's turn in ``turns.py``; this module holds the API,
+steps 1 and 2 (the plans), and the loop that runs every automatic step until someone must decide.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
-from heat.engine import content
-from heat.engine.car import Car, TurnState
-from heat.engine.cardtable import card_table
-from heat.engine.config import COLORS, MAX_CARS, RaceConfig
-from heat.engine.decisions import Decision, Discard, EndReact, Plan, React, Slipstream
-from heat.engine.errors import ConfigError, IllegalDecision
-from heat.engine.events import (
-    AdrenalineGained,
-    Boosted,
-    CardFlipped,
-    CardsRevealed,
-    ClutteredHand,
-    CooledDown,
-    CornerChecked,
-    CrossedFinish,
-    Discarded,
-    Drew,
-    Event,
-    GearShifted,
-    HeatPaid,
-    Moved,
-    PlanCommitted,
-    RaceEnded,
-    RaceStarted,
-    RoundEnded,
-    RoundStarted,
-    Shuffled,
-    Slipstreamed,
-    SpeedIncreased,
-    SpunOut,
+from heat.engine.car import Car
+from heat.engine.config import RaceConfig
+from heat.engine.decisions import (
+    ChooseSpeed,
+    Decision,
+    Discard,
+    Draft,
+    EndReact,
+    Plan,
+    React,
+    Refresh,
+    Salvage,
+    Slipstream,
 )
+from heat.engine.errors import IllegalDecision
+from heat.engine.events import Event, GearShifted, PlanCommitted, RaceEnded, RoundEnded, RoundStarted
 from heat.engine.rng import Rng
-
-RULES_VERSION: Final = "1"
-"""Bumped whenever a rule change can change the outcome of a recorded race."""
-
-PLAN: Final = "plan"
-TURN: Final = "turn"
-OVER: Final = "over"
-
-REACT: Final = "react"
-SLIPSTREAM: Final = "slipstream"
-DISCARD: Final = "discard"
-
-GEAR_COOLDOWN: Final = (0, 3, 1, 0, 0)
-"""Cooldown given by each gear in React: 1st gear 3, 2nd gear 1 (B-5.4, B-5.5)."""
-
-SLIPSTREAM_SPACES: Final = 2
-"""B-6.3."""
+from heat.engine.setup import SetupRules
+from heat.engine.state import CHOOSE, DISCARD, DRAFT, END, OVER, PLAN, REACT, REFRESH, SLIPSTREAM, START, TURN
+from heat.engine.turns import NO_SLIPSTREAM, TAKE_SLIPSTREAM, TurnRules, multisets
 
 ADRENALINE_TWO_CARS_FROM: Final = 5
 """B-4.2: with 5 or more starting cars, the last two get Adrenaline."""
 
 
-BOOST: Final = React("boost")
-ADRENALINE_MOVE: Final = React("move", 1, "adrenaline")
-ADRENALINE_COOLDOWN: Final = React("cooldown", 1, "adrenaline")
-GEAR_COOLDOWNS: Final = tuple(React("cooldown", n) for n in range(4))
-DONE: Final = EndReact()
-TAKE_SLIPSTREAM: Final = Slipstream(True)
-NO_SLIPSTREAM: Final = Slipstream(False)
-
-
-class Race:
+class Race(TurnRules, SetupRules):
     """One race. Build it with ``Race(config)``; drive it with ``to_decide``, ``legal_decisions``
     and ``apply`` until ``is_over``."""
 
-    __slots__ = (
-        "adrenaline_seats",
-        "cards",
-        "cars",
-        "config",
-        "decisions",
-        "finish",
-        "hall_of_fame",
-        "hand_size",
-        "laps",
-        "log",
-        "occupancy",
-        "order",
-        "phase",
-        "rng",
-        "round",
-        "spaces",
-        "start_position",
-        "started_cars",
-        "step",
-        "stress_reserve",
-        "track",
-        "turn",
-        "turn_index",
-    )
+    __slots__ = ()
 
     def __init__(self, config: RaceConfig, *, record_events: bool = True) -> None:
-        """Set up the race (B-10) from ``config``: grid, decks, Engines and the first hands."""
-        _check_config(config)
-        track = content.track(config.track)
-        self._init_common(config, track, record_events)
-        rng = self.rng
-        cards = self.cards
-        count = len(config.seats)
-        self.started_cars = count
-        self.cars = [Car(i, seat.name, seat.color) for i, seat in enumerate(config.seats)]
-        grid_order = list(range(count))
-        rng.shuffle(grid_order)  # B-10.9: cars fill the grid in random order
-        for place, seat in enumerate(grid_order):
-            space, lane = track.grid[place]
-            car = self.cars[seat]
-            car.pos = space - track.spaces
-            car.lane = lane
-            self.occupancy[self._slot(car.pos, lane)] = seat
-        starting = [cards.kind(card_id) for card_id, n in cards.catalogue.starting_upgrades for _ in range(n)]
-        basic = [cards.kind(card_id) for card_id, n in cards.catalogue.basic_deck for _ in range(n)]
-        for car, seat_config in zip(self.cars, config.seats, strict=True):
-            car.deck = basic + starting + [cards.stress] * track.stress  # B-10.5
-            rng.shuffle(car.deck)
-            car.engine = track.heat - seat_config.handicap  # B-10.6, B-10.12
-            car.gear = 1  # B-10.7
-        self.stress_reserve = max(0, cards.catalogue.box_stress - count * track.stress)  # B-10.8
-        if self.log is not None:
-            self.log.append(RaceStarted(-1, tuple(grid_order)))
-        for car in self.cars:
-            self._draw_to_hand_size(car)  # B-10.11
-        self._start_round()
-
-    def _init_common(self, config: RaceConfig, track: content.Track, record_events: bool) -> None:
-        self.config = config
-        self.track = track
-        self.cards = card_table()
-        self.laps = config.laps if config.laps is not None else track.laps
-        self.spaces = track.spaces
-        self.finish = self.laps * track.spaces
-        self.hand_size = config.hand_size
-        self.rng = Rng(config.seed)
-        self.round = 0
-        self.phase = PLAN
-        self.step = ""
-        self.order: list[int] = []
-        self.turn_index = 0
-        self.adrenaline_seats: tuple[int, ...] = ()
-        self.turn = TurnState()
-        self.occupancy = [-1] * ((track.spaces + 1) * track.spots_per_space)
-        self.stress_reserve = 0
-        self.hall_of_fame: list[int] = []
-        self.log: list[Event] | None = [] if record_events else None
-        self.decisions: list[tuple[int, Decision]] = []
-        self.start_position: dict[str, object] | None = None
+        """Set up the race (B-10) from ``config``: grid, modules, decks, Engines, first hands."""
+        self._setup(config, record_events)
+        self._run()
 
     # ------------------------------------------------------------------ public API
 
@@ -191,6 +77,12 @@ class Race:
         other.log = (self.log[:] if self.log is not None else []) if keep_log else None
         other.decisions = self.decisions[:]
         other.start_position = self.start_position
+        other.conditions = self.conditions
+        other.legends_deck = self.legends_deck[:]
+        other.legends_card = self.legends_card
+        other.draft = self.draft.copy() if self.draft is not None else None
+        other.upgrade_pool = self.upgrade_pool[:]
+        other.plain = self.plain
         return other
 
     @property
@@ -199,59 +91,72 @@ class Race:
         return self.phase == OVER
 
     def to_decide(self) -> tuple[int, ...]:
-        """Seats that must decide now: every uncommitted car in the plan phase (B-11.4), else the
-        active car (B-11.5). Empty when the race is over."""
+        """Seats that must decide now: every uncommitted player in the plan phase (B-11.4), else
+        the active car (B-11.5) or the player drafting. Empty when the race is over."""
         if self.phase == PLAN:
-            return tuple(car.seat for car in self.cars if car.on_track and car.plan is None)
+            return tuple(car.seat for car in self.cars if car.on_track and car.plan is None and not car.legend)
         if self.phase == TURN:
             return (self.order[self.turn_index],)
+        if self.phase == DRAFT:
+            assert self.draft is not None
+            return (self.draft.order[self.draft.index],)
         return ()
+
+    def _deciding(self, car: Car) -> bool:
+        phase = self.phase
+        if phase == TURN:
+            return self.order[self.turn_index] == car.seat
+        if phase == PLAN:
+            return car.on_track and car.plan is None and not car.legend
+        return phase == DRAFT and car.seat in self.to_decide()
 
     def legal_decisions(self, seat: int) -> list[Decision]:
         """Every decision ``seat`` may take now (empty if it has nothing to decide)."""
-        if seat not in self.to_decide():
+        if not 0 <= seat < len(self.cars) or not self._deciding(self.cars[seat]):
             return []
         car = self.cars[seat]
         if self.phase == PLAN:
             return self._legal_plans(car)
-        if self.step == REACT:
+        if self.phase == DRAFT:
+            return self._legal_drafts()
+        step = self.step
+        if step == REACT:
             return self._react_options(car)
-        if self.step == SLIPSTREAM:
-            return [TAKE_SLIPSTREAM, NO_SLIPSTREAM]
+        if step == SLIPSTREAM:
+            return self._legal_slipstreams(car)
+        if step == CHOOSE:
+            return self._legal_choices(car)
+        if step == REFRESH:
+            return self._legal_refreshes(car)
         return self._legal_discards(car)
 
     def random_decision(self, seat: int, rng: Rng) -> Decision:
         """A random legal decision for ``seat``, drawn with ``rng`` without listing every legal
-        decision (fast, for rollouts and benchmarks). Raises IllegalDecision if ``seat`` has
+        decision where that is cheap (rollouts, benchmarks). IllegalDecision if ``seat`` has
         nothing to decide."""
-        car = self.cars[seat]
-        if not (
-            car.on_track and car.plan is None
-            if self.phase == PLAN
-            else self.phase == TURN and self.order[self.turn_index] == seat
+        if not 0 <= seat < len(self.cars) or not (
+            self.order[self.turn_index] == seat if self.phase == TURN else self._deciding(self.cars[seat])
         ):
             raise IllegalDecision(f"seat {seat} has nothing to decide now")
+        car = self.cars[seat]
         ids = self.cards.ids
         if self.phase == PLAN:
-            reachable = self._reachable_gears(car)
-            playable = self._playable_kinds(car)
-            fillable = [g for g in reachable if g <= len(playable)]
-            if not fillable:
-                gear = reachable[rng.below(len(reachable))]
-                return Plan(gear, self.cards.names(self._cluttered_plan(car, gear)))
-            gear = fillable[rng.below(len(fillable))]
-            for i in range(gear):  # partial Fisher-Yates: the first `gear` items are a sample
-                j = i + rng.below(len(playable) - i)
-                playable[i], playable[j] = playable[j], playable[i]
-            return Plan(gear, tuple(ids[k] for k in playable[:gear]))
-        if self.step == REACT:
-            options = self._react_options(car)
-            return options[rng.below(len(options))]
-        if self.step == SLIPSTREAM:
-            return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
-        discardable = self.cards.discardable
-        bits = rng.next64()  # one coin per card in hand
-        return Discard(tuple(ids[k] for i, k in enumerate(car.hand) if discardable[k] and bits >> i & 1))
+            plan = self._random_plan(car, rng)
+            if plan is not None:
+                return plan
+        elif self.phase == TURN:
+            step = self.step
+            if step == REACT:
+                options = self._base_react_options(car) if self.plain else self._react_options(car)
+                return options[rng.below(len(options))]
+            if step == SLIPSTREAM and self.plain:
+                return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
+            if step == DISCARD:
+                discardable = self.cards.discardable
+                bits = rng.next64()  # one coin per card in hand
+                return Discard(tuple(ids[k] for i, k in enumerate(car.hand) if discardable[k] and bits >> i & 1))
+        options = self.legal_decisions(seat)
+        return options[rng.below(len(options))]
 
     def forced_decision(self, seat: int) -> Decision | None:
         """The only legal decision of ``seat``, if it has exactly one; clients may apply it unasked."""
@@ -263,36 +168,50 @@ class Race:
         self._validate(seat, decision)
 
     def _validate(self, seat: int, decision: Decision) -> list[int] | None:
-        """``check``; for a Plan, also return its cards as kinds."""
+        """``check``; for a Plan or a Draft, also return its cards as kinds."""
         if not 0 <= seat < len(self.cars):
             raise IllegalDecision(f"there is no seat {seat}")
         car = self.cars[seat]
-        phase = self.phase
-        if phase == PLAN:
-            deciding = car.on_track and car.plan is None
-        else:
-            deciding = phase == TURN and self.order[self.turn_index] == seat
-        if not deciding:
-            waiting = self.to_decide()
+        if not (self.order[self.turn_index] == seat if self.phase == TURN else self._deciding(car)):
             if self.phase == OVER:
                 raise IllegalDecision("the race is over")
+            if car.legend:
+                raise IllegalDecision(f"{car.name} is a Legend: the Legends deck drives it (L-2)")
             if self.phase == PLAN and car.on_track:
                 raise IllegalDecision(f"{car.name} has already committed gear and cards this round")
-            names = ", ".join(self.cars[s].name for s in waiting)
+            names = ", ".join(self.cars[s].name for s in self.to_decide())
             raise IllegalDecision(f"it is not {car.name}'s decision; waiting for {names}")
         if self.phase == PLAN:
             if not isinstance(decision, Plan):
                 raise IllegalDecision(f"{car.name} must choose a gear and cards now (e.g. 'gear 2 play 3 4')")
             return self._check_plan(car, decision)
-        if self.step == REACT:
-            if not isinstance(decision, React | EndReact):
+        if self.phase == DRAFT:
+            if not isinstance(decision, Draft):
+                raise IllegalDecision(f"{car.name} must draft an Upgrade card now (e.g. 'draft rpm-2')")
+            return [self._check_draft(seat, decision)]
+        step = self.step
+        if step == REACT:
+            if not isinstance(decision, (React, EndReact, Salvage)):
                 raise IllegalDecision(f"{car.name} is in the React step: use a symbol or 'done'")
             if not self._react_allowed(car, decision):
                 raise IllegalDecision(self._react_refusal(car, decision))
             return None
-        if self.step == SLIPSTREAM:
+        if step == SLIPSTREAM:
             if not isinstance(decision, Slipstream):
                 raise IllegalDecision(f"{car.name} must answer 'slipstream' or 'no slipstream'")
+            if decision.take and decision.spaces not in self.slipstream_spaces(car):
+                allowed = ", ".join(str(n) for n in self.slipstream_spaces(car))
+                raise IllegalDecision(f"{car.name} may slipstream {allowed} spaces, not {decision.spaces} (G-31)")
+            return None
+        if step == CHOOSE:
+            if not isinstance(decision, ChooseSpeed) or decision not in self._legal_choices(car):
+                options = ", ".join(d.text() for d in self._legal_choices(car))
+                raise IllegalDecision(f"choose the Speed value of a card (G-21): {options}")
+            return None
+        if step == REFRESH:
+            if not isinstance(decision, Refresh):
+                raise IllegalDecision(f"{car.name} may put Refresh cards back on the deck: 'refresh CARD' or 'nothing'")
+            self._check_refresh(car, decision)
             return None
         if not isinstance(decision, Discard):
             raise IllegalDecision(f"{car.name} is in the Discard step: 'discard CARD ...' or 'discard nothing'")
@@ -306,28 +225,37 @@ class Race:
         kinds = self._validate(seat, decision)
         self.decisions.append((seat, decision))
         car = self.cars[seat]
-        if kinds is not None:
-            assert isinstance(decision, Plan)
+        if isinstance(decision, Plan):
+            assert kinds is not None
             car.plan = kinds
             car.plan_gear = decision.gear
             if self.log is not None:
                 self.log.append(PlanCommitted(seat))
-            if all(c.plan is not None for c in self.cars if c.on_track):
-                self._begin_turns()
         elif isinstance(decision, React):
             self._use_symbol(car, decision)
-            self._after_react_choice(car)
+            self._enter_react(car)
         elif isinstance(decision, EndReact):
             self._enter_slipstream(car)
         elif isinstance(decision, Slipstream):
             if decision.take:
-                self._slipstream(car)
-            self._check_corners(car)
-            self._enter_discard(car)
-        else:
-            assert isinstance(decision, Discard)
+                self._slipstream(car, decision.spaces)
+            self._enter_corners(car)
+        elif isinstance(decision, Discard):
             self._discard(car, decision)
-            self._end_turn(car)
+            self._enter_refresh(car)
+        elif isinstance(decision, Salvage):
+            self._salvage(car, decision)
+            self._enter_react(car)
+        elif isinstance(decision, ChooseSpeed):
+            self._choose(car, decision)
+        elif isinstance(decision, Refresh):
+            self._replenish(car, decision.cards)
+            self.step = END
+        elif isinstance(decision, Draft):
+            assert kinds is not None
+            self._draft(seat, kinds[0])
+        if self.phase != TURN or self.step == END:
+            self._run()
 
     def standings(self) -> list[int]:
         """Seats from first to last: the Hall of Fame (B-16.8), then cars on track by position."""
@@ -341,149 +269,33 @@ class Race:
             return []
         return [event.for_seat(viewer) for event in self.log]
 
-    # ------------------------------------------------------------------ geometry
+    # ------------------------------------------------------------------ the automatic steps
 
-    def space_of(self, pos: int) -> int:
-        """The board space (1..spaces) of a progress value."""
-        return (pos - 1) % self.spaces + 1
-
-    def lap_of(self, pos: int) -> int:
-        """The lap a progress value lies on: 0 on the grid, laps + 1 past the finish."""
-        return (pos - 1) // self.spaces + 1
-
-    def _slot(self, pos: int, lane: int) -> int:
-        return ((pos - 1) % self.spaces + 1) * self.track.spots_per_space + lane - 1
-
-    def _position_key(self, car: Car) -> tuple[int, bool]:
-        # B-11.7: further along is ahead; on one space the race-line spot is ahead.
-        return (car.pos, car.lane == self.track.raceline[(car.pos - 1) % self.spaces + 1])
-
-    def _place(self, car: Car, target: int, floor: int) -> int:
-        """Put ``car`` (already lifted off the board) on the free spot nearest the race line of
-        ``target``, or of the nearest space behind it with a free spot, never behind ``floor``
-        (B-3.6, B-3.7). Returns the progress where it stopped."""
-        occupancy = self.occupancy
-        spots = self.track.spots_per_space
-        raceline = self.track.raceline
-        spaces = self.spaces
-        pos = target
-        while pos > floor:
-            space = (pos - 1) % spaces + 1
-            base = space * spots
-            first = raceline[space]
-            if occupancy[base + first - 1] < 0:
-                lane = first
-            else:
-                lane = 0
-                for other in range(1, spots + 1):
-                    if occupancy[base + other - 1] < 0:
-                        lane = other
-                        break
-            if lane:
-                car.pos = pos
-                car.lane = lane
-                occupancy[base + lane - 1] = car.seat
-                return pos
-            pos -= 1
-        return floor
-
-    def _move(self, car: Car, spaces: int, reason: str) -> None:
-        """Move ``car`` forward ``spaces`` with blocking (B-3.4 to B-3.7)."""
-        start = car.pos
-        start_lane = car.lane
-        if spaces <= 0:
-            if self.log is not None:
-                self._emit_move(car, 0, reason, start, False)
-            return
-        occupancy = self.occupancy
-        occupancy[self._slot(start, start_lane)] = -1
-        stopped = self._place(car, start + spaces, start)
-        if stopped == start:  # blocked all the way back: the car keeps its own spot
-            car.pos = start
-            car.lane = start_lane
-            occupancy[self._slot(start, start_lane)] = car.seat
-        if self.log is not None:
-            self._emit_move(car, spaces, reason, start, car.pos != start + spaces)
-        if car.pos > self.finish and not car.finished:
-            car.finished = True
-            if self.log is not None:
-                self.log.append(CrossedFinish(car.seat))
-
-    def _emit_move(self, car: Car, spaces: int, reason: str, start: int, blocked: bool) -> None:
-        assert self.log is not None
-        self.log.append(
-            Moved(
-                car.seat,
-                spaces,
-                reason,
-                self.space_of(start),
-                self.lap_of(start),
-                self.space_of(car.pos),
-                self.lap_of(car.pos),
-                car.lane,
-                blocked,
-            )
-        )
-
-    # ------------------------------------------------------------------ cards
-
-    def _reshuffle(self, car: Car) -> bool:
-        """B-15.1: shuffle the discard pile into a new draw deck (never the play area, B-15.2).
-        Returns False when there is nothing to shuffle (OQ-B-3)."""
-        if not car.discard:
-            return False
-        car.deck = car.discard
-        car.discard = []
-        self.rng.shuffle(car.deck)
-        if self.log is not None:
-            self.log.append(Shuffled(car.seat, len(car.deck)))
-        return True
-
-    def _flip_for_basic(self, car: Car, reason: str) -> int:
-        """The + process (B-12.4): flip until a Basic card, which goes to the play area; every
-        other card flipped is discarded. Returns the value added (0 if none is left, OQ-B-3)."""
-        basic = self.cards.basic
+    def _run(self) -> None:
+        """Carry out automatic steps until a seat must decide or the race is over."""
         while True:
-            # OQ-B-3: with no Basic card left in the deck or the discard pile, the + adds 0
-            # (reshuffling a pile of only Heat/Stress/Upgrade cards would flip forever).
-            if not car.deck and (not any(basic[k] for k in car.discard) or not self._reshuffle(car)):
-                return 0
-            kind = car.deck.pop()
-            if basic[kind]:
-                car.play.append(kind)
-                if self.log is not None:
-                    self.log.append(CardFlipped(car.seat, self.cards.ids[kind], True, reason))
-                return self.cards.speed[kind]
-            car.discard.append(kind)
-            if self.log is not None:
-                self.log.append(CardFlipped(car.seat, self.cards.ids[kind], False, reason))
+            phase = self.phase
+            if phase == TURN:
+                step = self.step
+                if step == START:
+                    self._start_turn()
+                elif step == END:
+                    self._next_turn()
+                else:
+                    return
+            elif phase == PLAN:
+                if any(car.on_track and car.plan is None and not car.legend for car in self.cars):
+                    return
+                self._begin_turns()
+            else:
+                return
 
-    def _draw_to_hand_size(self, car: Car) -> None:
-        """B-9.2: draw until the hand holds hand-size cards (OQ-B-4: never discard down)."""
-        need = self.hand_size - len(car.hand)
-        if need <= 0:
-            return
-        drawn: list[int] = []
-        while len(drawn) < need:
-            if not car.deck and not self._reshuffle(car):
-                break
-            take = min(need - len(drawn), len(car.deck))
-            chunk = car.deck[-take:]
-            del car.deck[-take:]
-            chunk.reverse()  # drawn from the top, one at a time
-            drawn.extend(chunk)
-        car.hand.extend(drawn)
-        if self.log is not None:
-            self.log.append(Drew(car.seat, len(drawn), self.cards.names(drawn)))
-
-    def _pay_heat(self, car: Car, amount: int, reason: str) -> None:
-        """B-13.1: move ``amount`` Heat cards from the Engine to the discard pile."""
-        if amount <= 0:
-            return
-        car.engine -= amount
-        car.discard.extend([self.cards.heat] * amount)
-        if self.log is not None:
-            self.log.append(HeatPaid(car.seat, amount, reason))
+    def _next_turn(self) -> None:
+        self.turn_index += 1
+        if self.turn_index < len(self.order):
+            self.step = START
+        else:
+            self._end_round()
 
     # ------------------------------------------------------------------ steps 1 and 2
 
@@ -496,6 +308,19 @@ class Race:
         playable = self.cards.playable
         return [k for k in car.hand if playable[k]]
 
+    def _shift_cost(self, car: Car, gear: int) -> int:
+        return 1 if abs(gear - car.gear) == 2 else 0
+
+    def _fillable(self, car: Car, gear: int, playable: list[int]) -> bool:
+        """Can ``car`` play ``gear`` playable cards and pay their Heat and the shift (OQ-B-5, OQ-G-3)?"""
+        if gear > len(playable):
+            return False
+        if self.plain:  # no card costs Heat; a reachable shift is payable (B-1.2)
+            return True
+        costs = self.cards.heat_cost
+        cheapest = sorted(costs[k] for k in playable)[:gear]
+        return sum(cheapest) + self._shift_cost(car, gear) <= car.engine
+
     def _cluttered_plan(self, car: Car, gear: int) -> list[int]:
         # B-14.1: play every playable card and fill up with Heat cards from hand.
         cards = self._playable_kinds(car)
@@ -505,7 +330,7 @@ class Race:
     def _legal_plans(self, car: Car) -> list[Decision]:
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        fillable = [g for g in reachable if g <= len(playable)]
+        fillable = [g for g in reachable if self._fillable(car, g, playable)]
         ids = self.cards.ids
         if not fillable:  # OQ-B-5 fallback: the cluttered hand in any reachable gear
             return [Plan(g, self.cards.names(self._cluttered_plan(car, g))) for g in reachable]
@@ -513,11 +338,42 @@ class Race:
         for kind in playable:
             counts[kind] = counts.get(kind, 0) + 1
         kinds = sorted(counts, key=lambda k: ids[k])
+        costs = self.cards.heat_cost
         plans: list[Decision] = []
         for gear in fillable:
-            for combo in _multisets(kinds, counts, gear):
-                plans.append(Plan(gear, tuple(ids[k] for k in combo)))
+            budget = car.engine - self._shift_cost(car, gear)
+            for combo in multisets(kinds, counts, gear):
+                if sum(costs[k] for k in combo) <= budget:
+                    plans.append(Plan(gear, tuple(ids[k] for k in combo)))
         return plans
+
+    def _random_plan(self, car: Car, rng: Rng) -> Plan | None:
+        reachable = self._reachable_gears(car)
+        playable = self._playable_kinds(car)
+        if self.plain:
+            count = len(playable)
+            fillable = [g for g in reachable if g <= count]
+        else:
+            fillable = [g for g in reachable if self._fillable(car, g, playable)]
+        if not fillable:
+            gear = reachable[rng.below(len(reachable))]
+            return Plan(gear, self.cards.names(self._cluttered_plan(car, gear)))
+        gear = fillable[rng.below(len(fillable))]
+        if self.plain:
+            for i in range(gear):  # partial Fisher-Yates: the first `gear` items are a sample
+                j = i + rng.below(len(playable) - i)
+                playable[i], playable[j] = playable[j], playable[i]
+            return Plan(gear, self.cards.names(playable[:gear]))
+        costs = self.cards.heat_cost
+        budget = car.engine - self._shift_cost(car, gear)
+        for _ in range(8):
+            for i in range(gear):  # partial Fisher-Yates: the first `gear` items are a sample
+                j = i + rng.below(len(playable) - i)
+                playable[i], playable[j] = playable[j], playable[i]
+            chosen = playable[:gear]
+            if sum(costs[k] for k in chosen) <= budget:
+                return Plan(gear, self.cards.names(chosen))
+        return None  # rare: fall back to listing every legal plan
 
     def _check_plan(self, car: Car, plan: Plan) -> list[int]:
         """Raise IllegalDecision unless ``plan`` is legal for ``car``; return its cards as kinds."""
@@ -530,7 +386,8 @@ class Race:
             )
         if abs(gear - car.gear) == 2 and car.engine < 1:
             raise IllegalDecision(f"a two-gear shift costs 1 Heat and {car.name}'s Engine is empty (B-1.2, OQ-B-7)")
-        kinds = [self.cards.kind(card_id) for card_id in plan.cards]
+        index_of = self.cards.index_of
+        kinds = [index_of[card_id] if card_id in index_of else self.cards.kind(card_id) for card_id in plan.cards]
         for kind in set(kinds):
             if kinds.count(kind) > car.hand.count(kind):
                 have = car.hand.count(kind)
@@ -539,11 +396,15 @@ class Race:
                     f"not {kinds.count(kind)}"
                 )
         reachable = self._reachable_gears(car)
-        playable = len(self._playable_kinds(car))
-        if any(g <= playable for g in reachable):
-            if gear > playable:
+        playable = self._playable_kinds(car)
+        count = len(playable)
+        if (reachable[0] <= count) if self.plain else any(self._fillable(car, g, playable) for g in reachable):
+            if (gear > count) if self.plain else not self._fillable(car, gear, playable):
                 raise IllegalDecision(
-                    f"{car.name} has only {playable} playable cards, too few for gear {gear}; "
+                    f"{car.name} cannot fill gear {gear} with playable cards and pay their Heat; "
+                    "choose a gear you can fill (OQ-B-5, OQ-G-3)"
+                    if gear <= len(playable)
+                    else f"{car.name} has only {len(playable)} playable cards, too few for gear {gear}; "
                     "choose a gear you can fill (OQ-B-5)"
                 )
             if len(kinds) != gear:
@@ -552,6 +413,14 @@ class Race:
                 )
             if self.cards.heat in kinds:
                 raise IllegalDecision("Heat cards cannot be played (B-2.2)")
+            if self.plain:
+                return kinds
+            costs = self.cards.heat_cost
+            owed = sum(costs[k] for k in kinds) + self._shift_cost(car, gear)
+            if owed > car.engine:
+                raise IllegalDecision(
+                    f"these cards and the shift cost {owed} Heat and {car.name}'s Engine holds {car.engine} (OQ-G-3)"
+                )
             return kinds
         expected = sorted(self.cards.names(self._cluttered_plan(car, gear)))
         if sorted(plan.cards) != expected:
@@ -585,292 +454,7 @@ class Race:
         self.adrenaline_seats = tuple(self.order[-last:])
         self.phase = TURN
         self.turn_index = 0
-        self._start_turn()
-
-    # ------------------------------------------------------------------ steps 3 to 9
-
-    def _start_turn(self) -> None:
-        seat = self.order[self.turn_index]
-        car = self.cars[seat]
-        turn = self.turn = TurnState(car.pos)
-        plan = car.play[:]
-        if self.log is not None:
-            self.log.append(CardsRevealed(seat, self.cards.names(plan)))  # B-3.1
-        heat = self.cards.heat
-        if heat in plan or len(plan) < car.gear:
-            # B-14: cluttered hand: no move, 1st gear, straight to step 9 (OQ-B-6).
-            turn.cluttered = True
-            if self.log is not None:
-                self.log.append(ClutteredHand(seat))
-            car.gear = 1
-            self._end_turn(car)
-            return
-        speed_of = self.cards.speed
-        stress = self.cards.stress
-        speed = 0
-        for kind in plan:
-            if kind == stress:
-                speed += self._flip_for_basic(car, "stress")  # B-3.2, B-12.3
-            else:
-                speed += speed_of[kind]
-        turn.speed = speed
-        self._move(car, speed, "cards")  # B-3.4
-        if seat in self.adrenaline_seats:
-            turn.adrenaline = True  # B-4
-            if self.log is not None:
-                self.log.append(AdrenalineGained(seat))
-        self._after_react_choice(car)
-
-    def _react_options(self, car: Car) -> list[Decision]:
-        """The symbols ``car`` may still use in step 5 (B-5.2), then 'done'."""
-        turn = self.turn
-        options: list[Decision] = []
-        heat_in_hand = car.hand.count(self.cards.heat)
-        cooldown = GEAR_COOLDOWN[car.gear]
-        if cooldown and heat_in_hand and not turn.gear_cool_used:
-            options.extend(GEAR_COOLDOWNS[1 : min(cooldown, heat_in_hand) + 1])
-        if turn.adrenaline and heat_in_hand and not turn.adrenaline_cool_used:
-            options.append(ADRENALINE_COOLDOWN)
-        if not turn.boost_used and car.engine >= 1:  # B-5.7, B-5.8
-            options.append(BOOST)
-        if turn.adrenaline and not turn.adrenaline_move_used:
-            options.append(ADRENALINE_MOVE)
-        if options:
-            options.append(DONE)
-        return options
-
-    def _react_allowed(self, car: Car, decision: React | EndReact) -> bool:
-        """Is ``decision`` among ``_react_options(car)``? (Same answer, without the list.)"""
-        turn = self.turn
-        if isinstance(decision, EndReact):
-            return True  # 'done' is offered whenever the React step is open
-        symbol = decision.symbol
-        source = decision.source
-        if symbol == "boost":
-            return source == "gear" and not decision.amount and not turn.boost_used and car.engine >= 1
-        if symbol == "cooldown":
-            heat_in_hand = car.hand.count(self.cards.heat)
-            if source == "adrenaline":
-                return turn.adrenaline and not turn.adrenaline_cool_used and decision.amount == 1 and heat_in_hand > 0
-            return (
-                source == "gear"
-                and not turn.gear_cool_used
-                and 1 <= decision.amount <= min(GEAR_COOLDOWN[car.gear], heat_in_hand)
-            )
-        if symbol == "move":
-            return source == "adrenaline" and decision.amount == 1 and turn.adrenaline and not turn.adrenaline_move_used
-        return False
-
-    def _has_react_option(self, car: Car) -> bool:
-        """Is any symbol left for ``car`` to use in step 5?"""
-        turn = self.turn
-        if not turn.boost_used and car.engine >= 1:
-            return True
-        if turn.adrenaline and not turn.adrenaline_move_used:
-            return True
-        if (GEAR_COOLDOWN[car.gear] and not turn.gear_cool_used) or (turn.adrenaline and not turn.adrenaline_cool_used):
-            return self.cards.heat in car.hand
-        return False
-
-    def _react_refusal(self, car: Car, decision: Decision) -> str:
-        turn = self.turn
-        if not isinstance(decision, React):
-            return f"{decision.text()!r} is not available now"
-        if decision.symbol == "boost":
-            if turn.boost_used:
-                return "Boost may be used only once per turn (B-5.7)"
-            return f"{car.name}'s Engine holds no Heat to pay for a Boost (B-5.8)"
-        if decision.symbol == "cooldown":
-            if decision.source == "adrenaline":
-                if not turn.adrenaline:
-                    return f"{car.name} has no Adrenaline this round (B-4.1)"
-                if turn.adrenaline_cool_used:
-                    return "Adrenaline's Cooldown was already used this turn"
-                if decision.amount != 1:
-                    return "Adrenaline gives Cooldown 1 (B-4.4)"
-                return f"{car.name} has no Heat card in hand to cool down"
-            if decision.source != "gear":
-                return f"there is no Cooldown from {decision.source!r}"
-            limit = GEAR_COOLDOWN[car.gear]
-            if not limit:
-                return f"gear {car.gear} gives no Cooldown; only 1st (3) and 2nd (1) gear do (B-5.4)"
-            if turn.gear_cool_used:
-                return "the gear's Cooldown was already used this turn"
-            heat_in_hand = car.hand.count(self.cards.heat)
-            if not 1 <= decision.amount <= min(limit, heat_in_hand):
-                return (
-                    f"gear {car.gear} cools down up to {limit} Heat and {car.name} holds {heat_in_hand} "
-                    f"Heat card{'s' if heat_in_hand != 1 else ''}: choose 1 to {min(limit, heat_in_hand)} (B-5.3)"
-                    if heat_in_hand
-                    else f"{car.name} has no Heat card in hand to cool down"
-                )
-        if decision.symbol == "move" and decision.source == "adrenaline":
-            if not turn.adrenaline:
-                return f"{car.name} has no Adrenaline this round (B-4.1)"
-            return "Adrenaline's +1 was already used this turn"
-        return f"{decision.text()!r} is not a symbol {car.name} can use now"
-
-    def _use_symbol(self, car: Car, decision: React) -> None:
-        turn = self.turn
-        if decision.symbol == "cooldown":
-            if decision.source == "adrenaline":
-                turn.adrenaline_cool_used = True
-            else:
-                turn.gear_cool_used = True
-            for _ in range(decision.amount):  # B-5.3: from hand back to the Engine
-                car.hand.remove(self.cards.heat)
-            car.engine += decision.amount
-            if self.log is not None:
-                self.log.append(CooledDown(car.seat, decision.amount, decision.source))
-        elif decision.symbol == "boost":
-            turn.boost_used = True
-            self._pay_heat(car, 1, "boost")  # B-5.6
-            value = self._flip_for_basic(car, "boost")
-            turn.speed += value  # B-5.9, OQ-B-12
-            if self.log is not None:
-                self.log.append(Boosted(car.seat, value))
-            self._move(car, value, "boost")
-        else:  # Adrenaline's +1 (B-4.4, B-4.6)
-            turn.adrenaline_move_used = True
-            turn.speed += 1
-            if self.log is not None:
-                self.log.append(SpeedIncreased(car.seat, 1, "adrenaline"))
-            self._move(car, 1, "adrenaline")
-
-    def _after_react_choice(self, car: Car) -> None:
-        if self._has_react_option(car):
-            self.step = REACT
-        else:
-            self._enter_slipstream(car)
-
-    def slipstream_allowed(self, car: Car) -> bool:
-        """B-6.2, OQ-B-1: beside a car or on the space directly behind one; never across the
-        finish line nor after it (B-6.6, OQ-B-13)."""
-        if car.pos + SLIPSTREAM_SPACES > self.finish:
-            return False
-        spots = self.track.spots_per_space
-        occupancy = self.occupancy
-        here = self.space_of(car.pos) * spots
-        for lane in range(spots):
-            other = occupancy[here + lane]
-            if other >= 0 and other != car.seat:
-                return True
-        ahead = self.space_of(car.pos + 1) * spots
-        return any(occupancy[ahead + lane] >= 0 for lane in range(spots))
-
-    def _enter_slipstream(self, car: Car) -> None:
-        if self.slipstream_allowed(car):
-            self.step = SLIPSTREAM
-            return
-        self._check_corners(car)
-        self._enter_discard(car)
-
-    def _slipstream(self, car: Car) -> None:
-        if self.log is not None:
-            self.log.append(Slipstreamed(car.seat))
-        self._move(car, SLIPSTREAM_SPACES, "slipstream")  # B-6.3, B-6.5: Speed unchanged
-
-    def corners_crossed(self, start: int, end: int) -> list[tuple[int, content.Corner]]:
-        """Corner Lines between progress ``start`` and ``end``, in crossing order, as
-        (line progress, corner). Lines past the finish line are ignored (B-7.6, B-16.5)."""
-        spaces = self.spaces
-        crossed: list[tuple[int, content.Corner]] = []
-        lap = (start - 1) // spaces
-        while lap * spaces < end:
-            for corner in self.track.corners:
-                line = lap * spaces + corner.line_after
-                if start <= line < end and line < self.finish:
-                    crossed.append((line, corner))
-            lap += 1
-        return crossed
-
-    def _check_corners(self, car: Car) -> None:
-        """Step 7 (B-7): each Corner Line crossed this turn, in order (B-7.5)."""
-        turn = self.turn
-        speed = turn.speed
-        for line, corner in self.corners_crossed(turn.start, car.pos):
-            limit = corner.speed_limit
-            cost = speed - limit if speed > limit else 0
-            if self.log is not None:
-                self.log.append(CornerChecked(car.seat, corner.number, speed, limit, cost))
-            if cost <= car.engine:
-                self._pay_heat(car, cost, f"corner {corner.number}")
-                continue
-            self._spin_out(car, line, corner)
-            return
-
-    def _spin_out(self, car: Car, line: int, corner: content.Corner) -> None:
-        """B-7.7 to B-7.10, OQ-B-9 to OQ-B-11."""
-        self._pay_heat(car, car.engine, f"corner {corner.number}")
-        self.occupancy[self._slot(car.pos, car.lane)] = -1
-        self._place(car, line, line - self.spaces)
-        car.finished = car.pos > self.finish  # B-7.8: back behind a line before the finish
-        stress = 1 if car.gear <= 2 else 2
-        stress = min(stress, self.stress_reserve)  # OQ-B-18
-        self.stress_reserve -= stress
-        car.hand.extend([self.cards.stress] * stress)
-        if self.log is not None:
-            self.log.append(
-                SpunOut(car.seat, corner.number, self.space_of(car.pos), self.lap_of(car.pos), car.lane, stress)
-            )
-        car.gear = 1
-
-    def _legal_discards(self, car: Car) -> list[Decision]:
-        discardable = self.cards.discardable
-        counts: dict[int, int] = {}
-        for kind in car.hand:
-            if discardable[kind]:
-                counts[kind] = counts.get(kind, 0) + 1
-        ids = self.cards.ids
-        kinds = sorted(counts, key=lambda k: ids[k])
-        options: list[Decision] = []
-        for size in range(sum(counts.values()) + 1):
-            for combo in _multisets(kinds, counts, size):
-                options.append(Discard(tuple(ids[k] for k in combo)))
-        return options
-
-    def _check_discard(self, car: Car, decision: Discard) -> None:
-        kinds = [self.cards.kind(card_id) for card_id in decision.cards]
-        for kind in set(kinds):
-            if not self.cards.discardable[kind]:
-                raise IllegalDecision(
-                    f"'{self.cards.ids[kind]}' cards can never be discarded: Heat and Stress stay in hand (B-8.3)"
-                )
-            have = car.hand.count(kind)
-            if kinds.count(kind) > have:
-                raise IllegalDecision(
-                    f"{car.name} has {have} '{self.cards.ids[kind]}' card{'s' if have != 1 else ''} in hand, "
-                    f"not {kinds.count(kind)}"
-                )
-
-    def _enter_discard(self, car: Car) -> None:
-        discardable = self.cards.discardable
-        if any(discardable[k] for k in car.hand):
-            self.step = DISCARD
-        else:
-            self._end_turn(car)
-
-    def _discard(self, car: Car, decision: Discard) -> None:
-        if not decision.cards:
-            return
-        for card_id in decision.cards:
-            kind = self.cards.kind(card_id)
-            car.hand.remove(kind)
-            car.discard.append(kind)  # B-8.2
-        if self.log is not None:
-            self.log.append(Discarded(car.seat, decision.cards))
-
-    def _end_turn(self, car: Car) -> None:
-        """Step 9 (B-9), then the next car's turn or the end of the round."""
-        car.discard.extend(car.play)  # B-9.1
-        car.play.clear()
-        self._draw_to_hand_size(car)
-        self.step = ""
-        self.turn_index += 1
-        if self.turn_index < len(self.order):
-            self._start_turn()
-        else:
-            self._end_round()
+        self.step = START
 
     # ------------------------------------------------------------------ rounds
 
@@ -881,6 +465,7 @@ class Race:
         self.order = []
         self.turn_index = 0
         self.adrenaline_seats = ()
+        self.legends_card = -1  # L-6: a new Legends card each round
         if self.log is not None:
             self.log.append(RoundStarted(-1, self.round))
 
@@ -899,46 +484,7 @@ class Race:
             self._start_round()
         else:
             self.phase = OVER
+            self.step = ""
             self.order = []
             if self.log is not None:
                 self.log.append(RaceEnded(-1, tuple(self.hall_of_fame)))
-
-
-def _multisets(kinds: Sequence[int], counts: dict[int, int], size: int) -> list[tuple[int, ...]]:
-    """Every multiset of ``size`` items drawn from ``counts``, as tuples in ``kinds`` order."""
-    result: list[tuple[int, ...]] = []
-
-    def walk(index: int, left: int, chosen: list[int]) -> None:
-        if left == 0:
-            result.append(tuple(chosen))
-            return
-        if index == len(kinds):
-            return
-        kind = kinds[index]
-        for take in range(min(left, counts[kind]), -1, -1):
-            walk(index + 1, left - take, chosen + [kind] * take)
-
-    walk(0, size, [])
-    return result
-
-
-def _check_config(config: RaceConfig) -> None:
-    count = len(config.seats)
-    if not 1 <= count <= MAX_CARS:
-        raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {count} (B-0.6)")
-    track = content.track(config.track)
-    if count > len(track.grid):
-        raise ConfigError(f"{track.name} has {len(track.grid)} grid places, not {count}")
-    colors = [seat.color for seat in config.seats]
-    for color in colors:
-        if color not in COLORS:
-            raise ConfigError(f"unknown colour {color!r}; colours are: {', '.join(COLORS)}")
-    if len(set(colors)) != count:
-        raise ConfigError("each car needs its own colour (B-10.3)")
-    for seat in config.seats:
-        if not 0 <= seat.handicap <= 2:
-            raise ConfigError(f"{seat.name}: the handicap removes 0 to 2 Heat cards, not {seat.handicap} (B-10.12)")
-    if config.laps is not None and not 1 <= config.laps <= 20:
-        raise ConfigError(f"laps must be 1 to 20, not {config.laps}")
-    if not 1 <= config.hand_size <= 12:
-        raise ConfigError(f"hand size must be 1 to 12, not {config.hand_size}")

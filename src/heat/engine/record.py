@@ -13,7 +13,8 @@ from heat.engine.config import RaceConfig
 from heat.engine.decisions import Decision, parse_decision
 from heat.engine.errors import HeatError, IllegalDecision, PositionError
 from heat.engine.position import from_position
-from heat.engine.race import RULES_VERSION, Race
+from heat.engine.race import Race
+from heat.engine.state import RULES_VERSION
 
 RECORD_FORMAT = "heat-record"
 

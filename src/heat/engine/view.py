@@ -1,7 +1,8 @@
 """Views: what one seat may know. Never another player's hand, any deck order or the random state.
 
 Others' committed plans stay hidden until the turns begin (OQ-B-17); a car's played cards stay
-face down until its own turn (B-2.3). Discard piles show only their top card (B-0.10).
+face down until its own turn (B-2.3). Discard piles show only their top card (B-0.10), except
+to their owner while a Salvage symbol lets them look through it (G-34).
 """
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from heat.engine import content
 from heat.engine.decisions import Plan
-from heat.engine.race import TURN, Race
+from heat.engine.race import Race
+from heat.engine.state import DRAFT, REACT, TURN
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +23,7 @@ class CarView:
     seat: int
     name: str
     color: str
+    legend: bool
     on_track: bool
     finished: bool
     space: int
@@ -36,8 +40,12 @@ class CarView:
     """The play area, or None while it lies face down."""
     committed: bool
     """In the plan phase: has this car committed its gear and cards?"""
+    upgrades: tuple[str, ...]
+    """The Upgrade cards the car was built with (public, G-11)."""
     hand: tuple[str, ...] | None = None
     plan: str | None = None
+    discard_pile: tuple[str, ...] | None = None
+    """The whole discard pile: only its owner, only while a Salvage symbol is open (G-34)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +62,37 @@ class TurnView:
     adrenaline_cooldown_used: bool
     gear_cooldown_used: bool
     boost_used: bool
+    symbols: tuple[tuple[str, int, str], ...]
+    """Upgrade symbols still to use: (symbol, amount, card)."""
+    speed_limit_adjust: int
+    slipstream_boost: int
+    accelerate: int
+    plus_used: int
+
+
+@dataclass(frozen=True, slots=True)
+class CornerView:
+    """A corner as it stands in this race: printed limit, Road Conditions, effective limit."""
+
+    number: int
+    line_after: int
+    printed_limit: int
+    speed_limit: int
+    """With Road Conditions (W-12, W-13), and for the active car its Adjust Speed Limit (G-28)."""
+    road: str | None
+    sector_road: str | None
+    """The token on the sector after this corner, if it is a sector token (W-8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DraftView:
+    """The Garage draft: the market and who picks (G-12 to G-16)."""
+
+    round: int
+    rounds: int
+    market: tuple[str, ...]
+    order: tuple[int, ...]
+    picking: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +114,12 @@ class SeatView:
     hall_of_fame: tuple[int, ...]
     standings: tuple[int, ...]
     stress_reserve: int
+    corners: tuple[CornerView, ...]
+    weather: str | None
+    legends_card: int | None
+    """The Legends card revealed this round (its number in the data file), if any (L-6)."""
+    pro_legends: int
+    draft: DraftView | None
 
     @property
     def me(self) -> CarView | None:
@@ -92,6 +137,12 @@ def view_of(race: Race, seat: int | None) -> SeatView:
     in_turns = race.phase == TURN
     active = race.order[race.turn_index] if in_turns else -1
     waiting = set(race.order[race.turn_index + 1 :]) if in_turns else set()
+    salvaging = (
+        in_turns
+        and active == seat
+        and race.step == REACT
+        and any(symbol == "salvage" for symbol, _, _ in race.turn.symbols)
+    )
     cars = []
     for car in race.cars:
         own = car.seat == seat
@@ -104,6 +155,7 @@ def view_of(race: Race, seat: int | None) -> SeatView:
                 seat=car.seat,
                 name=car.name,
                 color=car.color,
+                legend=car.legend,
                 on_track=car.on_track,
                 finished=car.finished,
                 space=race.space_of(car.pos),
@@ -118,13 +170,17 @@ def view_of(race: Race, seat: int | None) -> SeatView:
                 play_count=len(car.play),
                 play=None if face_down and not own else tuple(ids[k] for k in car.play),
                 committed=car.plan is not None,
+                upgrades=tuple(ids[k] for k in car.upgrades),
                 hand=tuple(ids[k] for k in car.hand) if own else None,
                 plan=plan,
+                discard_pile=tuple(ids[k] for k in car.discard) if own and salvaging else None,
             )
         )
     turn_view = None
+    adjust = 0
     if in_turns:
         turn = race.turn
+        adjust = turn.adjust
         turn_view = TurnView(
             seat=active,
             step=race.step,
@@ -136,7 +192,27 @@ def view_of(race: Race, seat: int | None) -> SeatView:
             adrenaline_cooldown_used=turn.adrenaline_cool_used,
             gear_cooldown_used=turn.gear_cool_used,
             boost_used=turn.boost_used,
+            symbols=tuple((symbol, amount, ids[kind]) for symbol, amount, kind in turn.symbols),
+            speed_limit_adjust=turn.adjust,
+            slipstream_boost=turn.slip_boost,
+            accelerate=turn.accelerate,
+            plus_used=turn.plus_used,
         )
+    conditions = race.conditions
+    corners = []
+    for corner in race.track.corners:
+        token = conditions.road[corner.number - 1] if conditions is not None else None
+        corners.append(
+            CornerView(
+                number=corner.number,
+                line_after=corner.line_after,
+                printed_limit=corner.speed_limit,
+                speed_limit=race.corner_limit(corner) + (adjust if active == seat else 0),
+                road=token.id if token is not None and not token.is_sector else None,
+                sector_road=token.id if token is not None and token.is_sector else None,
+            )
+        )
+    draft = race.draft
     return SeatView(
         seat=seat,
         track=race.track.id,
@@ -153,4 +229,19 @@ def view_of(race: Race, seat: int | None) -> SeatView:
         hall_of_fame=tuple(race.hall_of_fame),
         standings=tuple(race.standings()),
         stress_reserve=race.stress_reserve,
+        corners=tuple(corners),
+        weather=conditions.weather.id if conditions is not None and conditions.weather is not None else None,
+        legends_card=content.legends_cards()[race.legends_card].number if race.legends_card >= 0 else None,
+        pro_legends=race.config.pro_legends,
+        draft=(
+            DraftView(
+                round=draft.round,
+                rounds=draft.rounds,
+                market=tuple(ids[k] for k in draft.market),
+                order=tuple(draft.order),
+                picking=draft.order[draft.index],
+            )
+            if draft is not None and race.phase == DRAFT
+            else None
+        ),
     )

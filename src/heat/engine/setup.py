@@ -1,0 +1,246 @@
+"""Setting up a race (B-10): the grid, Weather & Road Conditions, Legends, building the cars
+(the Garage draft or quick start), decks, Engines and the first hands."""
+
+from __future__ import annotations
+
+from heat.engine import content
+from heat.engine.car import Car
+from heat.engine.config import COLORS, GARAGE_DECKS, MAX_CARS, RaceConfig
+from heat.engine.decisions import Decision, Draft
+from heat.engine.errors import ConfigError, DataError, IllegalDecision
+from heat.engine.events import ConditionsDrawn, RaceStarted, UpgradeDrafted, UpgradesDealt
+from heat.engine.state import DRAFT, DraftState, RaceState
+from heat.engine.weather import Conditions
+
+DRAFT_ROUNDS = 3
+"""G-11: three rounds of drafting, one card each."""
+
+
+class SetupRules(RaceState):
+    """The setup of a race, up to the first round."""
+
+    __slots__ = ()
+
+    def _setup(self, config: RaceConfig, record_events: bool) -> None:
+        check_config(config)
+        track = content.track(config.track)
+        self._init_common(config, track, record_events)
+        rng = self.rng
+        count = len(config.seats)
+        self.started_cars = count
+        self.cars = [Car(i, seat.name, seat.color, seat.legend) for i, seat in enumerate(config.seats)]
+        if config.grid is not None:
+            grid_order = list(config.grid)
+        else:
+            grid_order = list(range(count))
+            rng.shuffle(grid_order)  # B-10.9, L-5: cars (Legends too) fill the grid in random order
+        for place, seat in enumerate(grid_order):
+            space, lane = track.grid[place]
+            car = self.cars[seat]
+            car.pos = space - track.spaces
+            car.lane = lane
+            self.occupancy[self._slot(car.pos, lane)] = seat
+        if config.weather:
+            self._draw_conditions()  # W-3: before the cars are built
+        if any(car.legend for car in self.cars):
+            self.legends_deck = list(range(len(content.legends_cards())))
+            rng.shuffle(self.legends_deck)  # L-4
+        if self.log is not None:
+            self.log.append(RaceStarted(-1, tuple(grid_order)))
+        for car, seat_config in zip(self.cars, config.seats, strict=True):
+            car.upgrades = [self.cards.kind(card_id) for card_id in seat_config.upgrades]
+        if config.garage is not None:
+            players = [seat for seat in grid_order if not self.cars[seat].legend]  # OQ-G-8
+            if config.draft:
+                self.upgrade_pool = self._upgrade_deck(config.garage)
+                rng.shuffle(self.upgrade_pool)  # G-12
+                self.draft = DraftState(DRAFT_ROUNDS)
+                self.phase = DRAFT
+                self._open_market(players)
+                return
+            self._deal_quick_start(players)
+        self._build_cars()
+
+    def _upgrade_deck(self, choice: str) -> list[int]:
+        names = ("regular", "advanced") if choice == "all" else (choice,)
+        return [self.cards.kind(card_id) for name in names for card_id in self.cards.catalogue.deck(name)]
+
+    def _deal_quick_start(self, players: list[int]) -> None:
+        """G-18: shuffle every Regular Upgrade card and deal 3 to each player."""
+        pool = self._upgrade_deck("regular")
+        self.rng.shuffle(pool)
+        for seat in sorted(players):
+            dealt = [pool.pop() for _ in range(DRAFT_ROUNDS)]
+            self.cars[seat].upgrades.extend(dealt)
+            if self.log is not None:
+                self.log.append(UpgradesDealt(seat, self.cards.names(dealt)))
+
+    def _draw_conditions(self) -> None:
+        """W-4 to W-9: one Weather token for the race, one Road Conditions token per corner."""
+        weather, road = content.weather_tokens()
+        config = self.config
+        corners = len(self.track.corners)
+        by_id = {token.id: token for token in road}
+        if config.weather_token is not None:
+            token = next(t for t in weather if t.id == config.weather_token)
+        else:
+            token = weather[self.rng.below(len(weather))]
+        if config.road_tokens is not None:
+            placed = tuple(by_id[token_id] for token_id in config.road_tokens)
+        else:
+            pile = [t for t in road for _ in range(t.copies)]
+            self.rng.shuffle(pile)
+            placed = tuple(pile[:corners])  # W-6: as many as the track has corners
+        self.conditions = Conditions(self.track, token, placed)
+        if self.log is not None:
+            self.log.append(ConditionsDrawn(-1, token.id, tuple(t.id for t in placed)))
+
+    # ------------------------------------------------------------------ the draft
+
+    def _draft_order(self, players: list[int], number: int) -> list[int]:
+        # G-13, G-15, G-16: back to front, front to back, back to front.
+        return players[::-1] if number % 2 == 1 else players[:]
+
+    def _grid_players(self) -> list[int]:
+        """Players (not Legends) from pole position back, as the cars stand before the race."""
+        cars = [car for car in self.cars if not car.legend]
+        cars.sort(key=self._position_key, reverse=True)
+        return [car.seat for car in cars]
+
+    def _open_market(self, players: list[int]) -> None:
+        """G-12, G-14: lay out players + 3 cards for the next draft round."""
+        draft = self.draft
+        assert draft is not None
+        draft.round += 1
+        size = min(len(players) + 3, len(self.upgrade_pool))
+        draft.market = [self.upgrade_pool.pop() for _ in range(size)]
+        draft.order = self._draft_order(players, draft.round)
+        draft.index = 0
+
+    def _legal_drafts(self) -> list[Decision]:
+        draft = self.draft
+        assert draft is not None
+        ids = self.cards.ids
+        return [Draft(card_id) for card_id in sorted({ids[k] for k in draft.market})]
+
+    def _check_draft(self, seat: int, decision: Draft) -> int:
+        draft = self.draft
+        assert draft is not None
+        kind = self.cards.index_of.get(decision.card, -1)
+        if kind not in draft.market:
+            market = ", ".join(sorted({self.cards.ids[k] for k in draft.market}))
+            raise IllegalDecision(f"{decision.card!r} is not in the market; the market holds: {market}")
+        return kind
+
+    def _draft(self, seat: int, kind: int) -> None:
+        draft = self.draft
+        assert draft is not None
+        draft.market.remove(kind)
+        self.cars[seat].upgrades.append(kind)
+        if self.log is not None:
+            self.log.append(UpgradeDrafted(seat, self.cards.ids[kind], draft.round))
+        draft.index += 1
+        if draft.index < len(draft.order):
+            return
+        draft.market = []  # G-14, G-16, OQ-G-11: leftovers leave play for this race
+        if draft.round < draft.rounds:
+            self._open_market(self._grid_players())
+            return
+        self.draft = None
+        self.upgrade_pool = []
+        self._build_cars()
+
+    # ------------------------------------------------------------------ decks, Engines, hands
+
+    def _build_cars(self) -> None:
+        """B-10.5, B-10.6, B-10.11, G-17, C-22, W-19 to W-24: every player's draw deck (shuffled),
+        Engine and first hand; then the first round begins."""
+        cards = self.cards
+        config = self.config
+        track = self.track
+        weather = self.conditions.weather if self.conditions is not None else None
+        starting = (
+            [cards.kind(card_id) for card_id, n in cards.catalogue.starting_upgrades for _ in range(n)]
+            if config.uses_starting_upgrades
+            else []
+        )
+        basic = [cards.kind(card_id) for card_id, n in cards.catalogue.basic_deck for _ in range(n)]
+        stress = max(0, track.stress + config.stress_bonus + (weather.stress if weather else 0))
+        heat = track.heat + config.heat_bonus + (weather.heat if weather else 0)
+        to_deck = weather.heat_to_deck if weather else 0
+        to_discard = weather.heat_to_discard if weather else 0
+        dealt_stress = 0
+        for car, seat in zip(self.cars, config.seats, strict=True):
+            if car.legend:
+                continue
+            engine = max(0, heat - seat.handicap)
+            into_deck = min(to_deck, engine)  # OQ-W-4: out of the Engine allotment
+            into_discard = min(to_discard, engine - into_deck)
+            car.deck = basic + starting + [cards.becomes[k] for k in car.upgrades] + [cards.stress] * stress
+            car.deck += [cards.heat] * into_deck
+            self.rng.shuffle(car.deck)
+            car.engine = engine - into_deck - into_discard
+            car.discard = [cards.heat] * into_discard
+            car.gear = 1  # B-10.7
+            car.hand = [cards.kind(card_id) for card_id in seat.sponsors]  # C-23
+            dealt_stress += stress
+        self.stress_reserve = max(0, cards.catalogue.box_stress - dealt_stress)  # B-10.8, OQ-B-18
+        self._update_plain()
+        for car in self.cars:
+            if not car.legend:
+                self._draw_to_hand_size(car)  # B-10.11
+        self._start_round()
+
+    def _start_round(self) -> None:
+        raise NotImplementedError
+
+
+def check_config(config: RaceConfig) -> None:
+    """Raise ConfigError naming the first option the rules do not allow."""
+    count = len(config.seats)
+    if not 1 <= count <= MAX_CARS:
+        raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {count} (B-0.6)")
+    track = content.track(config.track)
+    if count > len(track.grid):
+        raise ConfigError(f"{track.name} has {len(track.grid)} grid places, not {count}")
+    colors = [seat.color for seat in config.seats]
+    for color in colors:
+        if color not in COLORS:
+            raise ConfigError(f"unknown colour {color!r}; colours are: {', '.join(COLORS)}")
+    if len(set(colors)) != count:
+        raise ConfigError("each car needs its own colour (B-10.3)")
+    if not any(not seat.legend for seat in config.seats) and config.garage is not None and config.draft:
+        raise ConfigError("a draft needs at least one player who is not a Legend")
+    cards = content.catalogue()
+    known = {card.id for card in cards.cards}
+    for seat in config.seats:
+        if not 0 <= seat.handicap <= 2:
+            raise ConfigError(f"{seat.name}: the handicap removes 0 to 2 Heat cards, not {seat.handicap} (B-10.12)")
+        if seat.legend and (seat.upgrades or seat.sponsors or seat.handicap):
+            raise ConfigError(f"{seat.name} is a Legend: Legends have no cards (L-14)")
+        for card_id in (*seat.upgrades, *seat.sponsors):
+            if card_id not in known:
+                raise ConfigError(f"{seat.name}: unknown card {card_id!r}")
+    if config.laps is not None and (not isinstance(config.laps, int) or not 1 <= config.laps <= 20):
+        raise ConfigError(f"laps must be 1 to 20, not {config.laps}")
+    if not 1 <= config.hand_size <= 12:
+        raise ConfigError(f"hand size must be 1 to 12, not {config.hand_size}")
+    if config.garage is not None and config.garage not in GARAGE_DECKS:
+        raise ConfigError(f"the Garage deck is one of {', '.join(GARAGE_DECKS)}, not {config.garage!r}")
+    if not 0 <= config.pro_legends <= 10:
+        raise ConfigError(f"Pro Legends add 0 to 10 to the Top Speed, not {config.pro_legends} (L-17)")
+    if config.grid is not None and sorted(config.grid) != list(range(count)):
+        raise ConfigError(f"the grid must list every seat 0..{count - 1} once, not {list(config.grid)}")
+    weather, road = content.weather_tokens()
+    if config.weather_token is not None and config.weather_token not in {t.id for t in weather}:
+        raise ConfigError(f"unknown Weather token {config.weather_token!r}")
+    if config.road_tokens is not None:
+        ids = {t.id for t in road}
+        if len(config.road_tokens) != len(track.corners) or any(t not in ids for t in config.road_tokens):
+            raise ConfigError(
+                f"give one Road Conditions token per corner ({len(track.corners)}) from: {', '.join(sorted(ids))}"
+            )
+    try:
+        content.legends_cards()
+    except DataError as error:  # pragma: no cover - shipped data is checked by the tests
+        raise ConfigError(str(error)) from None
