@@ -44,6 +44,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="repeats; the fastest is reported")
     parser.add_argument("--events", action="store_true", help="record the event log")
     parser.add_argument("--legal", action="store_true", help="pick from the full list of legal decisions")
+    parser.add_argument("--garage", choices=("regular", "advanced", "all"), help="Garage module (quick-start upgrades)")
+    parser.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
+    parser.add_argument("--legends", type=int, default=0, help="how many of the cars are Legends")
     args = parser.parse_args()
     timings = []
     car_rounds = decisions = 0
@@ -51,7 +54,15 @@ def main() -> None:
         car_rounds = decisions = 0
         started = time.perf_counter()
         for seed in range(args.races):
-            config = RaceConfig(default_seats(args.cars), track=args.track, laps=args.laps, seed=seed)
+            config = RaceConfig(
+                default_seats(args.cars, legends=args.legends),
+                track=args.track,
+                laps=args.laps,
+                seed=seed,
+                garage=args.garage,
+                draft=False,
+                weather=args.weather,
+            )
             rounds, made = play_random_race(config, seed, events=args.events, legal=args.legal)
             car_rounds += rounds
             decisions += made
@@ -59,6 +70,9 @@ def main() -> None:
     best = min(timings)
     median = sorted(timings)[len(timings) // 2]
     mode = "legal-list" if args.legal else "random_decision"
+    modules = [f"garage {args.garage}" if args.garage else "", "weather" if args.weather else ""]
+    modules += [f"{args.legends} Legends" if args.legends else ""]
+    mode += "; modules: " + (", ".join(m for m in modules if m) or "none")
     print(
         f"python {platform.python_version()} on {platform.machine()}; {args.track}, {args.cars} cars, "
         f"{args.laps} lap(s); {mode}; events {'on' if args.events else 'off'}; "

@@ -58,17 +58,37 @@ def check_invariants(race: Race, expected: list[Counter[str]], box_stress: int) 
         assert race.to_decide() == (race.order[race.turn_index],)
 
 
+MODULES: dict[str, dict[str, object]] = {
+    "base": {},
+    "garage": {"garage": "regular"},
+    "garage-quick": {"garage": "all", "draft": False},
+    "weather": {"weather": True},
+    "legends": {"legends": 2},
+    "all": {"garage": "all", "weather": True, "legends": 2, "pro_legends": 1},
+}
+
+
+def make_config(track: str, cars: int, seed: int, laps: int | None, modules: str) -> RaceConfig:
+    options = dict(MODULES[modules])
+    legends = min(int(options.pop("legends", 0)), cars - 1)
+    return RaceConfig(default_seats(cars, legends=legends), track=track, laps=laps, seed=seed, **options)  # type: ignore[arg-type]
+
+
 def play_checked(
-    track: str, cars: int, seed: int, *, laps: int | None, legal_every: int = 0
+    track: str, cars: int, seed: int, *, laps: int | None, legal_every: int = 0, modules: str = "base"
 ) -> tuple[Race, list[Counter[str]]]:
     """Play one random race, checking invariants after every decision; every ``legal_every``
     decisions, check that every legal decision applies to a copy."""
-    race = Race(RaceConfig(default_seats(cars), track=track, laps=laps, seed=seed))
+    race = Race(make_config(track, cars, seed, laps, modules))
+    rng = Rng(seed)
+    count = 0
+    while race.phase == "draft":  # the cars have no cards until they are built
+        seat = race.to_decide()[0]
+        legal = race.legal_decisions(seat)
+        race.apply(seat, legal[rng.below(len(legal))])
     box_stress = race.stress_reserve + sum(card_totals(race, s)["stress"] for s in range(cars))
     expected = [card_totals(race, seat) for seat in range(cars)]
-    rng = Rng(seed)
     seen_events = len(race.events())
-    count = 0
     while not race.is_over:
         assert race.round <= MAX_ROUNDS, "the race does not end"
         seat = race.to_decide()[0]
@@ -91,6 +111,7 @@ def play_checked(
 
 
 FAST = [(track, cars, seed) for track in track_ids() for cars in (1, 2, 4, 6) for seed in (1, 2)]
+FAST_MODULES = [(track, modules) for track in track_ids() for modules in MODULES if modules != "base"]
 
 
 @pytest.mark.parametrize(("track", "cars", "seed"), FAST)
@@ -98,6 +119,14 @@ def test_random_races_keep_every_invariant(track: str, cars: int, seed: int) -> 
     race, _ = play_checked(track, cars, seed, laps=1, legal_every=7)
     replayed = replay(to_record(race))
     assert to_position(replayed) == to_position(race), "replaying the record gives another race"
+    assert replayed.events() == race.events()
+
+
+@pytest.mark.parametrize(("track", "modules"), FAST_MODULES)
+def test_random_races_with_modules_keep_every_invariant(track: str, modules: str) -> None:
+    race, _ = play_checked(track, 5, 3, laps=1, legal_every=5, modules=modules)
+    replayed = replay(to_record(race))
+    assert to_position(replayed) == to_position(race)
     assert replayed.events() == race.events()
 
 
@@ -150,15 +179,18 @@ def test_random_decision_is_always_legal() -> None:
                 race.apply(seat, decision)
 
 
-def test_hidden_cards_of_others_never_change_a_view() -> None:
+@pytest.mark.parametrize("modules", ["base", "all"])
+def test_hidden_cards_of_others_never_change_a_view(modules: str) -> None:
     """Shuffle every other car's deck, swap cards between its hand and deck, and change the random
-    state: the seat's view must not change."""
-    race = Race(RaceConfig(default_seats(4), track="usa", laps=1, seed=21))
+    state and the Legends deck order: the seat's view must not change."""
+    race = Race(make_config("usa", 5, 21, 1, modules))
     rng = Rng(8)
     checked = 0
     while not race.is_over:
         data = to_position(race)
-        for seat in range(4):
+        for seat in range(len(race.cars)):
+            if race.cars[seat].legend:
+                continue
             altered = _alter_hidden_cards(data, keep=seat, rng=rng)
             try:
                 other = from_position(altered)
@@ -173,6 +205,14 @@ def test_hidden_cards_of_others_never_change_a_view() -> None:
 
 def _alter_hidden_cards(data: dict, keep: int, rng: Rng) -> dict:
     altered = {**data, "rng": hex(rng.next64()), "cars": [dict(car) for car in data["cars"]]}
+    if "legends" in data:
+        deck = list(data["legends"]["deck"])
+        rng.shuffle(deck)
+        altered["legends"] = {**data["legends"], "deck": deck}
+    if "draft" in data:
+        pool = list(data["draft"]["pool"])
+        rng.shuffle(pool)
+        altered["draft"] = {**data["draft"], "pool": pool}
     for seat, car in enumerate(altered["cars"]):
         if seat == keep:
             continue
@@ -200,7 +240,9 @@ def _alter_hidden_cards(data: dict, keep: int, rng: Rng) -> dict:
 @pytest.mark.slow
 @pytest.mark.parametrize("track", track_ids())
 @pytest.mark.parametrize("cars", range(1, 7))
-def test_long_sweep(track: str, cars: int) -> None:
-    for seed in range(25):
-        race, _ = play_checked(track, cars, 1000 + seed, laps=None if seed % 5 == 0 else 1, legal_every=3)
+@pytest.mark.parametrize("modules", MODULES)
+def test_long_sweep(track: str, cars: int, modules: str) -> None:
+    for seed in range(20):
+        laps = None if seed % 5 == 0 else 1
+        race, _ = play_checked(track, cars, 1000 + seed, laps=laps, legal_every=4, modules=modules)
         assert to_position(replay(to_record(race))) == to_position(race)

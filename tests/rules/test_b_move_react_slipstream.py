@@ -407,11 +407,23 @@ def test_B_4_8_adrenaline_place_taken_by_last_car_even_without_benefit():
     assert not of_type(race.events(), AdrenalineGained)
 
 
-@pytest.mark.skip(reason="Legends module not implemented yet (issue 3)")
 def test_B_4_8_legend_counts_for_last_place_but_gets_no_adrenaline():
     """L-15: with a Legend last in a 4-car race, the Legend takes the Adrenaline place without
     benefit and the human car ahead of it gets no Adrenaline."""
-    raise NotImplementedError
+    # Yellow is a Legend on 14; Legends card 1 gives it Top Speed 11. Green (30), the last
+    # player, stops in React for its Boost only.
+    cars = [car(space=40, engine=0, hand=["1"]), car(space=35, engine=0, hand=["1"]), car(space=30, hand=["1"])]
+    cars.append(car(space=14, engine=0, legend=True))
+    race = race_from(position(cars, legends={"deck": [1], "card": None}))
+    play(race, "red: gear 1 play 1", "blue: gear 1 play 1", "green: gear 1 play 1")
+    assert race.adrenaline_seats == (YELLOW,)
+    assert race.to_decide() == (GREEN,)
+    assert options(race, GREEN) == {"boost", "done"}
+    assert "no Adrenaline" in refused(race, "move 1 from adrenaline")
+    events = play(race, "done")
+    # The Legend moves exactly its Top Speed: no +1 from Adrenaline.
+    assert [(e.seat, e.from_space, e.to_space) for e in of_type(events, Moved)] == [(YELLOW, 14, 25)]
+    assert not of_type(race.events(), AdrenalineGained)
 
 
 def test_OQ_B_19_adrenaline_places_counted_over_every_car_in_turn_order():
@@ -435,11 +447,34 @@ def test_OQ_B_19_adrenaline_places_counted_over_every_car_in_turn_order():
     assert gained == [YELLOW]
 
 
-@pytest.mark.skip(reason="Legends module not implemented yet (issue 3)")
 def test_OQ_B_19_legends_in_last_places_give_no_human_adrenaline():
     """With fewer than 5 cars and a Legend last (or 5+ cars and Legends in both last places),
     no human car gets Adrenaline."""
-    raise NotImplementedError
+    legends = {"deck": [1], "card": None}  # card 1: yellow Top Speed 11 / ◆0, black 16 / ◆2
+    # 5 cars, Legends yellow (20) and black (14) in both last places: green (30), third to
+    # last, stops in React for its Boost only, and nobody gets Adrenaline.
+    players = [car(space=40, engine=0, hand=["1"]), car(space=35, engine=0, hand=["1"]), car(space=30, hand=["1"])]
+    cars = [*players, car(space=20, engine=0, legend=True), car(space=14, engine=0, legend=True)]
+    race = race_from(position(cars, legends=legends))
+    play(race, "red: gear 1 play 1", "blue: gear 1 play 1", "green: gear 1 play 1")
+    assert race.adrenaline_seats == (YELLOW, BLACK)
+    assert options(race, GREEN) == {"boost", "done"}
+    play(race, "done")
+    assert race.phase == "plan"
+    assert (spot(race, YELLOW), spot(race, BLACK)) == ((31, 1), (30, 2))  # exactly 11 and 16
+    assert not of_type(race.events(), AdrenalineGained)
+    # Counter-check: a Legend fourth and a player (black, 10) fifth: black gets Adrenaline, the
+    # Legend holds the other place and green, third to last, still gets none.
+    players = [car(space=40, engine=0, hand=["1"]), car(space=35, engine=0, hand=["1"]), car(space=30, hand=["1"])]
+    cars = [*players, car(space=20, engine=0, legend=True), car(space=10, engine=0, hand=["1"])]
+    race = race_from(position(cars, legends=legends))
+    play(race, "red: gear 1 play 1", "blue: gear 1 play 1", "green: gear 1 play 1", "black: gear 1 play 1")
+    assert race.adrenaline_seats == (YELLOW, BLACK)
+    assert options(race, GREEN) == {"boost", "done"}
+    play(race, "done")
+    assert race.to_decide() == (BLACK,)
+    assert "move 1 from adrenaline" in options(race, BLACK)
+    assert [e.seat for e in of_type(race.events(), AdrenalineGained)] == [BLACK]
 
 
 # ---------------------------------------------------------------------------- B-5 React

@@ -28,8 +28,17 @@ def _mentions(name: str, rule_id: str) -> bool:
     return False
 
 
-def test_every_base_rule_id_has_a_named_test():
-    ids = (RULES / "base_rule_ids.txt").read_text(encoding="utf-8").split()
+def _missing(file: str) -> list[str]:
+    ids = (RULES / file).read_text(encoding="utf-8").split()
     names = _test_names()
-    missing = [rule_id for rule_id in ids if not any(_mentions(name, rule_id) for name in names)]
+    return [rule_id for rule_id in ids if not any(_mentions(name, rule_id) for name in names)]
+
+
+def test_every_base_rule_id_has_a_named_test():
+    missing = _missing("base_rule_ids.txt")
+    assert not missing, f"rule ids without a test named after them: {missing}"
+
+
+def test_every_module_rule_id_has_a_named_test():
+    missing = _missing("module_rule_ids.txt")
     assert not missing, f"rule ids without a test named after them: {missing}"

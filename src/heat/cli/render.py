@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from heat.engine import SeatView, track
+from heat.engine.content import CardDef, catalogue
 from heat.engine.decisions import Decision
 from heat.engine.events import Event
 from heat.narrate import describe
@@ -17,15 +18,18 @@ def car_line(view: SeatView, seat: int) -> str:
         place = view.hall_of_fame.index(seat) + 1
         return f"{car.name} ({car.color}): finished, place {place}"
     where = "grid" if car.lap <= 0 else f"lap {min(car.lap, view.laps)}/{view.laps}"
+    if car.legend:
+        return f"{car.name} ({car.color}, Legend): space {car.space} ({where})"
     top = car.discard_top or "-"
+    upgrades = f", upgrades {' '.join(car.upgrades)}" if car.upgrades else ""
     return (
         f"{car.name} ({car.color}): space {car.space} ({where}), gear {car.gear}, Engine {car.engine}, "
-        f"hand {car.hand_count}, deck {car.deck_count}, discard {car.discard_count} (top {top})"
+        f"hand {car.hand_count}, deck {car.deck_count}, discard {car.discard_count} (top {top}){upgrades}"
     )
 
 
 def next_corners(view: SeatView, seat: int, count: int = 2) -> list[str]:
-    """The next ``count`` corners ahead of ``seat``'s car, with distance and Speed Limit."""
+    """The next ``count`` corners ahead of ``seat``'s car, with distance and (effective) Speed Limit."""
     board = track(view.track)
     car = view.cars[seat]
     lines = []
@@ -33,9 +37,15 @@ def next_corners(view: SeatView, seat: int, count: int = 2) -> list[str]:
     distance = 0
     for _ in range(count):
         corner = board.next_corner(space)
+        shown = view.corners[corner.number - 1]
         distance += board.spaces_to_next_corner(space)
+        limit = f"Speed Limit {shown.speed_limit}"
+        if shown.speed_limit != shown.printed_limit:
+            limit += f" (printed {shown.printed_limit})"
+        if shown.road:
+            limit += f", {shown.road}"
         lines.append(
-            f"corner {corner.number}: line after space {corner.line_after}, Speed Limit {corner.speed_limit}, "
+            f"corner {corner.number}: line after space {corner.line_after}, {limit}, "
             f"{distance} space{'s' if distance != 1 else ''} to the line"
         )
         space = corner.line_after % board.spaces + 1
@@ -43,11 +53,29 @@ def next_corners(view: SeatView, seat: int, count: int = 2) -> list[str]:
     return lines
 
 
+def conditions(view: SeatView) -> list[str]:
+    """The weather and the sector tokens, if the module is on."""
+    if view.weather is None:
+        return []
+    sectors = [f"after corner {c.number}: {c.sector_road}" for c in view.corners if c.sector_road]
+    return [f"Weather: {view.weather}" + (f"; sectors: {', '.join(sectors)}" if sectors else "")]
+
+
 def status(view: SeatView) -> list[str]:
     """What a player needs before a decision: positions, own car and hand, next corners."""
     assert view.seat is not None
     me = view.cars[view.seat]
-    lines = [f"Round {view.round} on {track(view.track).name}, {view.laps} lap(s). You drive {me.name} ({me.color})."]
+    when = f"Round {view.round}" if view.round else "Before the race"
+    lines = [f"{when} on {track(view.track).name}, {view.laps} lap(s). You drive {me.name} ({me.color})."]
+    lines.extend(conditions(view))
+    if view.draft is not None:
+        draft = view.draft
+        lines.append(f"Garage draft, round {draft.round} of {draft.rounds}. Market:")
+        for card_id in sorted(set(draft.market)):
+            lines.append(f"  {card_id}: {card(card_id).describe()}")
+        return lines
+    if view.legends_card is not None:
+        lines.append(f"Legends card this round: {view.legends_card}")
     lines.append("Positions:")
     for place, seat in enumerate(view.standings, 1):
         marker = " <- you" if seat == view.seat else ""
@@ -55,6 +83,9 @@ def status(view: SeatView) -> list[str]:
     if me.on_track:
         lines.append("Next corners: " + "; ".join(next_corners(view, view.seat)))
     lines.append(f"Your hand: {' '.join(me.hand or ()) or '(empty)'}")
+    upgrades = sorted({c for c in me.hand or () if card(c).type in ("upgrade", "sponsor")})
+    for card_id in upgrades:
+        lines.append(f"  {card_id}: {card(card_id).describe()}")
     if view.turn is not None and view.turn.seat == view.seat:
         turn = view.turn
         extras = []
@@ -62,28 +93,43 @@ def status(view: SeatView) -> list[str]:
             extras.append("Adrenaline")
         if turn.boost_used:
             extras.append("boost used")
+        if turn.speed_limit_adjust:
+            extras.append(f"Speed Limits {turn.speed_limit_adjust:+d}")
         lines.append(
             f"Your turn: step {turn.step}, Speed {turn.speed}, in play {' '.join(me.play or ()) or '-'}"
             + (f" ({', '.join(extras)})" if extras else "")
         )
+        if turn.symbols:
+            lines.append("Symbols to use: " + ", ".join(f"{s} {a} from {c}" for s, a, c in turn.symbols))
+        if me.discard_pile is not None:
+            lines.append(f"Your discard pile (for Salvage): {' '.join(me.discard_pile) or '(empty)'}")
     return lines
 
 
 def prompt_for(view: SeatView) -> str:
     """What the player is asked to do."""
+    if view.phase == "draft":
+        return "Garage: take one Upgrade card from the market, e.g. 'draft rpm-2'."
     if view.phase == "plan":
         return "Steps 1-2: choose your gear and cards, e.g. 'gear 2 play 3 4'."
     assert view.turn is not None
     return {
+        "choose": "Step 3: choose the Speed value of your card, e.g. 'speed 3 for brakes-13'.",
         "react": "Step 5 React: use a symbol, or 'done'.",
-        "slipstream": "Step 6: 'slipstream' (+2 spaces) or 'no slipstream'?",
+        "slipstream": "Step 6: 'slipstream' (+2 spaces, more with boosts: 'slipstream 3') or 'no slipstream'?",
         "discard": "Step 8: 'discard CARD ...' or 'discard nothing'.",
+        "refresh": "Step 9: put Refresh cards back on your deck: 'refresh CARD' or 'refresh nothing'.",
     }.get(view.turn.step, "Decide.")
 
 
 def numbered(options: Sequence[Decision]) -> list[str]:
     """Options as numbered lines."""
     return [f"  {index}. {option.text()}" for index, option in enumerate(options, 1)]
+
+
+def card(card_id: str) -> CardDef:
+    """The definition of a card."""
+    return next(c for c in catalogue().cards if c.id == card_id)
 
 
 def narrate(events: Sequence[Event], names: Sequence[str], laps: int) -> list[str]:

@@ -176,6 +176,11 @@ class _Fields:
                 raise PositionError(f"{self.where(key)}[{index}]: {error}") from None
         return kinds
 
+    def pile(self, key: str, race: Race) -> list[int]:
+        """The cards of a pile: an Extra Heat card there is a Heat card (G-8)."""
+        becomes = race.cards.becomes
+        return [becomes[kind] for kind in self.cards(key, race)]
+
     def seats(self, key: str, count: int) -> list[int]:
         value = self.data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(s, int) and 0 <= s < count for s in value):
@@ -223,12 +228,14 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
     for key in options_raw:
         if key not in ("pro_legends", "aggressive_legends", "tournament"):
             raise PositionError(f"options.{key}: unknown option")
+    drafting = data.get("phase") == DRAFT  # the Garage draft: cars are built without Starting Upgrades (G-3)
     config = RaceConfig(
         seats=tuple(seats),
         track=track.id,
         laps=laps,
         seed=0,
         hand_size=fields.integer("hand_size", 7, 1, 12),
+        starting_upgrades=not drafting,
         pro_legends=options.integer("pro_legends", 0, 0, 10),
         aggressive_legends=options.boolean("aggressive_legends", True),
         tournament=options.boolean("tournament", False),
@@ -236,7 +243,7 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
     race = Race.__new__(Race)
     race._init_common(config, track, record_events)
     race.started_cars = fields.integer("started_cars", len(seats), len(seats), MAX_CARS)
-    race.round = fields.integer("round", 1, 1)
+    race.round = fields.integer("round", 0, 0, 0) if drafting else fields.integer("round", 1, 1)
     race.stress_reserve = fields.integer("stress_reserve", 0, 0)
     rng_raw = data.get("rng", 0)
     try:
@@ -246,6 +253,7 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
     race.cars = [_read_car(race, index, raw) for index, raw in enumerate(cars_raw)]
     _place_cars(race)
     _read_modules(race, fields)
+    race._update_plain()
     race.hall_of_fame = fields.seats("hall_of_fame", len(seats))
     for seat in race.hall_of_fame:
         if race.cars[seat].on_track:
@@ -312,18 +320,20 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
         car.lane = 0  # chosen in _place_cars
     car.gear = fields.integer("gear", 1, 1, 4)
     car.engine = fields.integer("engine", race.track.heat, 0)
-    car.hand = fields.cards("hand", race)
-    car.deck = fields.cards("deck", race)
+    car.hand = fields.pile("hand", race)
+    car.deck = fields.pile("deck", race)
     car.deck.reverse()
-    car.discard = fields.cards("discard", race)
-    car.play = fields.cards("play", race)
+    car.discard = fields.pile("discard", race)
+    car.play = fields.pile("play", race)
     plan = raw.get("plan")
     if plan is not None:
         if not isinstance(plan, Mapping):
             raise PositionError(f"{fields.where('plan')}: expected {{gear, cards}} or null, got {plan!r}")
         plan_fields = _Fields(plan, fields.where("plan"))
         car.plan_gear = plan_fields.integer("gear", None, 1, 4)
-        car.plan = plan_fields.cards("cards", race)
+        car.plan = plan_fields.pile("cards", race)
+    if car.legend and (car.hand or car.deck or car.discard or car.play or car.upgrades or plan is not None):
+        raise PositionError(f"cars[{index}]: {car.name} is a Legend: Legends have no cards and never plan (L-2, L-14)")
     return car
 
 
@@ -426,7 +436,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
         car = race.cars[seat]
         if index < race.turn_index and car.play:
             raise PositionError(f"cars[{seat}].play: a car whose turn is over has an empty play area")
-        if index > race.turn_index and not car.play:
+        if index > race.turn_index and not car.play and not car.legend:  # a Legend plays no cards (L-2)
             raise PositionError(f"cars[{seat}].play: a car still to take its turn has its played cards face down")
 
 

@@ -83,6 +83,8 @@ class Race(TurnRules, SetupRules):
         other.draft = self.draft.copy() if self.draft is not None else None
         other.upgrade_pool = self.upgrade_pool[:]
         other.plain = self.plain
+        other.options_key = None
+        other.options_cache = []
         return other
 
     @property
@@ -121,7 +123,7 @@ class Race(TurnRules, SetupRules):
             return self._legal_drafts()
         step = self.step
         if step == REACT:
-            return self._react_options(car)
+            return list(self._react_options(car))
         if step == SLIPSTREAM:
             return self._legal_slipstreams(car)
         if step == CHOOSE:
@@ -311,26 +313,30 @@ class Race(TurnRules, SetupRules):
     def _shift_cost(self, car: Car, gear: int) -> int:
         return 1 if abs(gear - car.gear) == 2 else 0
 
-    def _fillable(self, car: Car, gear: int, playable: list[int]) -> bool:
-        """Can ``car`` play ``gear`` playable cards and pay their Heat and the shift (OQ-B-5, OQ-G-3)?"""
-        if gear > len(playable):
-            return False
+    def _fillable_gears(self, car: Car, gears: list[int], playable: list[int]) -> list[int]:
+        """The ``gears`` that ``car`` can fill with playable cards whose Heat, with the shift's,
+        it can pay (OQ-B-5, OQ-G-3)."""
+        count = len(playable)
         if self.plain:  # no card costs Heat; a reachable shift is payable (B-1.2)
-            return True
+            return [g for g in gears if g <= count]
         costs = self.cards.heat_cost
-        cheapest = sorted(costs[k] for k in playable)[:gear]
-        return sum(cheapest) + self._shift_cost(car, gear) <= car.engine
+        cheapest = sorted(costs[k] for k in playable)
+        engine = car.engine
+        current = car.gear
+        return [g for g in gears if g <= count and sum(cheapest[:g]) + (1 if abs(g - current) == 2 else 0) <= engine]
 
     def _cluttered_plan(self, car: Car, gear: int) -> list[int]:
-        # B-14.1: play every playable card and fill up with Heat cards from hand.
-        cards = self._playable_kinds(car)
+        # B-14.1: play every playable card and fill up with Heat cards from hand. An Upgrade whose
+        # Heat cannot be paid cannot be played (OQ-G-3), so it stays in hand like a Heat card.
+        costs = self.cards.heat_cost
+        cards = [kind for kind in self._playable_kinds(car) if not costs[kind]]
         heat = min(car.hand.count(self.cards.heat), gear - len(cards))
         return cards + [self.cards.heat] * max(0, heat)
 
     def _legal_plans(self, car: Car) -> list[Decision]:
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        fillable = [g for g in reachable if self._fillable(car, g, playable)]
+        fillable = self._fillable_gears(car, reachable, playable)
         ids = self.cards.ids
         if not fillable:  # OQ-B-5 fallback: the cluttered hand in any reachable gear
             return [Plan(g, self.cards.names(self._cluttered_plan(car, g))) for g in reachable]
@@ -350,11 +356,7 @@ class Race(TurnRules, SetupRules):
     def _random_plan(self, car: Car, rng: Rng) -> Plan | None:
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        if self.plain:
-            count = len(playable)
-            fillable = [g for g in reachable if g <= count]
-        else:
-            fillable = [g for g in reachable if self._fillable(car, g, playable)]
+        fillable = self._fillable_gears(car, reachable, playable)
         if not fillable:
             gear = reachable[rng.below(len(reachable))]
             return Plan(gear, self.cards.names(self._cluttered_plan(car, gear)))
@@ -397,9 +399,9 @@ class Race(TurnRules, SetupRules):
                 )
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        count = len(playable)
-        if (reachable[0] <= count) if self.plain else any(self._fillable(car, g, playable) for g in reachable):
-            if (gear > count) if self.plain else not self._fillable(car, gear, playable):
+        fillable = self._fillable_gears(car, reachable, playable)
+        if fillable:
+            if gear not in fillable:
                 raise IllegalDecision(
                     f"{car.name} cannot fill gear {gear} with playable cards and pay their Heat; "
                     "choose a gear you can fill (OQ-B-5, OQ-G-3)"

@@ -232,6 +232,8 @@ def check_config(config: RaceConfig) -> None:
     if config.grid is not None and sorted(config.grid) != list(range(count)):
         raise ConfigError(f"the grid must list every seat 0..{count - 1} once, not {list(config.grid)}")
     weather, road = content.weather_tokens()
+    if not config.weather and (config.weather_token is not None or config.road_tokens is not None):
+        raise ConfigError("weather_token and road_tokens need the Weather & Road Conditions module (weather=True)")
     if config.weather_token is not None and config.weather_token not in {t.id for t in weather}:
         raise ConfigError(f"unknown Weather token {config.weather_token!r}")
     if config.road_tokens is not None:

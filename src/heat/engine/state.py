@@ -79,6 +79,8 @@ class RaceState:
         "legends_deck",
         "log",
         "occupancy",
+        "options_cache",
+        "options_key",
         "order",
         "phase",
         "plain",
@@ -124,6 +126,9 @@ class RaceState:
     draft: DraftState | None
     upgrade_pool: list[int]
     plain: bool
+    options_key: tuple[int, int, int] | None
+    options_cache: list[Decision]
+    """The React options of the active car, kept until the next decision (they cost the most)."""
     """No Upgrade card and no Road Conditions in this race: the base game's fast paths apply."""
 
     def _init_common(self, config: RaceConfig, track: content.Track, record_events: bool) -> None:
@@ -156,6 +161,8 @@ class RaceState:
         self.draft = None
         self.upgrade_pool = []
         self.plain = True
+        self.options_key = None
+        self.options_cache = []
 
     # ------------------------------------------------------------------ geometry
 

@@ -226,9 +226,18 @@ class TurnRules(RaceState):
     def _react_options(self, car: Car) -> list[Decision]:
         """The symbols ``car`` may still use in step 5 (B-5.2, G-22), then 'done' once no
         mandatory symbol is left (G-23)."""
-        turn = self.turn
         if self.plain:
             return self._base_react_options(car)
+        key = (len(self.decisions), self.turn_index, self.round)
+        if self.options_key == key:
+            return self.options_cache
+        options = self._module_react_options(car)
+        self.options_key = key
+        self.options_cache = options
+        return options
+
+    def _module_react_options(self, car: Car) -> list[Decision]:
+        turn = self.turn
         cards = self.cards
         ids = cards.ids
         options: list[Decision] = []
