@@ -18,7 +18,9 @@ from heat.engine import Race, RaceConfig, default_seats
 from heat.engine.rng import Rng
 
 
-def play_random_race(config: RaceConfig, seed: int, *, events: bool, legal: bool) -> tuple[int, int]:
+def play_random_race(
+    config: RaceConfig, seed: int, *, events: bool, legal: bool, trusted: bool = False
+) -> tuple[int, int]:
     """Play one race with random legal decisions; return (car-rounds, decisions)."""
     race = Race(config, record_events=events)
     rng = Rng(seed)
@@ -27,10 +29,11 @@ def play_random_race(config: RaceConfig, seed: int, *, events: bool, legal: bool
         for seat in race.to_decide():
             if legal:
                 options = race.legal_decisions(seat)
-                decision = options[rng.below(len(options))]
+                race.apply(seat, options[rng.below(len(options))])
+            elif trusted:
+                race.play_random(seat, rng)
             else:
-                decision = race.random_decision(seat, rng)
-            race.apply(seat, decision)
+                race.apply(seat, race.random_decision(seat, rng))
             decisions += 1
     return sum(car.finish_round for car in race.cars), decisions
 
@@ -44,6 +47,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="repeats; the fastest is reported")
     parser.add_argument("--events", action="store_true", help="record the event log")
     parser.add_argument("--legal", action="store_true", help="pick from the full list of legal decisions")
+    parser.add_argument(
+        "--rollout", action="store_true", help="Race.play_random: draw and apply without checking twice"
+    )
     parser.add_argument("--garage", choices=("regular", "advanced", "all"), help="Garage module (quick-start upgrades)")
     parser.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
     parser.add_argument("--legends", type=int, default=0, help="how many of the cars are Legends")
@@ -63,13 +69,13 @@ def main() -> None:
                 draft=False,
                 weather=args.weather,
             )
-            rounds, made = play_random_race(config, seed, events=args.events, legal=args.legal)
+            rounds, made = play_random_race(config, seed, events=args.events, legal=args.legal, trusted=args.rollout)
             car_rounds += rounds
             decisions += made
         timings.append(time.perf_counter() - started)
     best = min(timings)
     median = sorted(timings)[len(timings) // 2]
-    mode = "legal-list" if args.legal else "random_decision"
+    mode = "legal-list" if args.legal else "play_random" if args.rollout else "random_decision + apply"
     modules = [f"garage {args.garage}" if args.garage else "", "weather" if args.weather else ""]
     modules += [f"{args.legends} Legends" if args.legends else ""]
     mode += "; modules: " + (", ".join(m for m in modules if m) or "none")

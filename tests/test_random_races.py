@@ -168,9 +168,10 @@ def test_a_position_round_trips_at_every_decision_point() -> None:
         race.apply(seat, race.random_decision(seat, rng))
 
 
-def test_random_decision_is_always_legal() -> None:
-    for seed in range(6):
-        race = Race(RaceConfig(default_seats(6), track="great-britain", laps=1, seed=seed), record_events=False)
+@pytest.mark.parametrize("modules", list(MODULES))
+def test_random_decision_is_always_legal(modules: str) -> None:
+    for seed in range(4):
+        race = Race(make_config("great-britain", 6, seed, 1, modules), record_events=False)
         rng = Rng(seed)
         while not race.is_over:
             for seat in race.to_decide():
@@ -246,3 +247,16 @@ def test_long_sweep(track: str, cars: int, modules: str) -> None:
         laps = None if seed % 5 == 0 else 1
         race, _ = play_checked(track, cars, 1000 + seed, laps=laps, legal_every=4, modules=modules)
         assert to_position(replay(to_record(race))) == to_position(race)
+
+
+@pytest.mark.parametrize("modules", ["base", "all"])
+def test_play_random_plays_the_same_race_as_random_decision_then_apply(modules: str) -> None:
+    checked = Race(make_config("france", 5, 4, 1, modules))
+    trusted = Race(make_config("france", 5, 4, 1, modules))
+    first, second = Rng(9), Rng(9)
+    while not checked.is_over:
+        seat = checked.to_decide()[0]
+        decision = checked.random_decision(seat, first)
+        checked.apply(seat, decision)
+        assert trusted.play_random(seat, second) == decision
+    assert to_position(trusted) == to_position(checked)

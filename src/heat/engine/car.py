@@ -89,6 +89,7 @@ class TurnState:
         "cluttered",
         "gear_cool_used",
         "plus_used",
+        "simple",
         "slip_boost",
         "speed",
         "start",
@@ -116,6 +117,8 @@ class TurnState:
         """Accelerate symbols used: each adds 1 Speed per + symbol of the turn (OQ-G-5)."""
         self.slip_boost = 0
         """Slipstream boost of the cards played this turn (G-31)."""
+        self.simple = True
+        """Only the base game's React symbols can apply (set on entering React)."""
 
     def copy(self) -> TurnState:
         """An independent copy."""

@@ -10,20 +10,23 @@ from dataclasses import dataclass
 
 from heat.engine.errors import DecisionSyntaxError
 
+_set = object.__setattr__  # frozen dataclasses set their fields this way
+
 
 def _canonical(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(sorted(cards))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Plan:
     """Steps 1 and 2 (B-1, B-2): the gear to drive in and the cards to play, committed secretly."""
 
     gear: int
     cards: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _canonical(self.cards))
+    def __init__(self, gear: int, cards: tuple[str, ...] | list[str]) -> None:
+        _set(self, "gear", gear)
+        _set(self, "cards", tuple(sorted(cards)))
 
     def text(self) -> str:
         """``gear 3 play 1 4 stress``."""
@@ -146,14 +149,14 @@ class Keep:
         return f"keep {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Discard:
     """Step 8 (B-8): the cards to discard from hand (possibly none)."""
 
     cards: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _canonical(self.cards))
+    def __init__(self, cards: tuple[str, ...] | list[str]) -> None:
+        _set(self, "cards", tuple(sorted(cards)))
 
     def text(self) -> str:
         """``discard 1 3`` or ``discard nothing``."""

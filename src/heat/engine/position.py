@@ -420,6 +420,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     turn.choices = list(choices)
     if turn.adrenaline and active.seat not in race.adrenaline_seats:
         raise PositionError("turn.adrenaline: the active car is not among the Adrenaline seats")
+    turn.simple = race._simple(active)
     if step == REACT and not race._react_options(active):
         raise PositionError("step: the active car has no symbol left to use in the React step")
     if step == SLIPSTREAM and not race.slipstream_allowed(active):

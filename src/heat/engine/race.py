@@ -83,6 +83,8 @@ class Race(TurnRules, SetupRules):
         other.draft = self.draft.copy() if self.draft is not None else None
         other.upgrade_pool = self.upgrade_pool[:]
         other.plain = self.plain
+        other.costly = self.costly
+        other.directs = self.directs
         other.options_key = None
         other.options_cache = []
         return other
@@ -149,9 +151,9 @@ class Race(TurnRules, SetupRules):
         elif self.phase == TURN:
             step = self.step
             if step == REACT:
-                options = self._base_react_options(car) if self.plain else self._react_options(car)
+                options = self._react_options(car)
                 return options[rng.below(len(options))]
-            if step == SLIPSTREAM and self.plain:
+            if step == SLIPSTREAM and self.conditions is None and not self.turn.slip_boost:
                 return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
             if step == DISCARD:
                 discardable = self.cards.discardable
@@ -174,7 +176,14 @@ class Race(TurnRules, SetupRules):
         if not 0 <= seat < len(self.cars):
             raise IllegalDecision(f"there is no seat {seat}")
         car = self.cars[seat]
-        if not (self.order[self.turn_index] == seat if self.phase == TURN else self._deciding(car)):
+        phase = self.phase
+        if phase == TURN:
+            deciding = self.order[self.turn_index] == seat
+        elif phase == PLAN:
+            deciding = car.on_track and car.plan is None and not car.legend
+        else:
+            deciding = self._deciding(car)
+        if not deciding:
             if self.phase == OVER:
                 raise IllegalDecision("the race is over")
             if car.legend:
@@ -224,7 +233,24 @@ class Race(TurnRules, SetupRules):
         """Carry out ``decision`` for ``seat`` and every automatic step after it.
 
         Raises IllegalDecision, changing nothing, if the decision is not legal now."""
-        kinds = self._validate(seat, decision)
+        self._carry_out(seat, decision, self._validate(seat, decision))
+
+    def play_random(self, seat: int, rng: Rng) -> Decision:
+        """Apply a random legal decision for ``seat`` (see ``random_decision``) and return it.
+
+        For rollouts: a decision the engine draws itself is legal by construction (a property
+        test checks it), so it is not checked a second time."""
+        decision = self.random_decision(seat, rng)
+        kinds: list[int] | None = None
+        if isinstance(decision, Plan):
+            index_of = self.cards.index_of
+            kinds = [index_of[card_id] for card_id in decision.cards]
+        elif isinstance(decision, Draft):
+            kinds = [self.cards.index_of[decision.card]]
+        self._carry_out(seat, decision, kinds)
+        return decision
+
+    def _carry_out(self, seat: int, decision: Decision, kinds: list[int] | None) -> None:
         self.decisions.append((seat, decision))
         car = self.cars[seat]
         if isinstance(decision, Plan):
@@ -313,11 +339,18 @@ class Race(TurnRules, SetupRules):
     def _shift_cost(self, car: Car, gear: int) -> int:
         return 1 if abs(gear - car.gear) == 2 else 0
 
+    def _free(self, car: Car, playable: list[int]) -> bool:
+        """Does no card in ``playable`` cost Heat to play?"""
+        if self.plain or not self.costly[car.seat]:
+            return True
+        costs = self.cards.heat_cost
+        return not any(costs[k] for k in playable)
+
     def _fillable_gears(self, car: Car, gears: list[int], playable: list[int]) -> list[int]:
         """The ``gears`` that ``car`` can fill with playable cards whose Heat, with the shift's,
         it can pay (OQ-B-5, OQ-G-3)."""
         count = len(playable)
-        if self.plain:  # no card costs Heat; a reachable shift is payable (B-1.2)
+        if self._free(car, playable):  # no card costs Heat; a reachable shift is payable (B-1.2)
             return [g for g in gears if g <= count]
         costs = self.cards.heat_cost
         cheapest = sorted(costs[k] for k in playable)
@@ -356,16 +389,22 @@ class Race(TurnRules, SetupRules):
     def _random_plan(self, car: Car, rng: Rng) -> Plan | None:
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        fillable = self._fillable_gears(car, reachable, playable)
+        if self.plain:
+            count = len(playable)
+            fillable = [g for g in reachable if g <= count]
+        else:
+            fillable = self._fillable_gears(car, reachable, playable)
         if not fillable:
             gear = reachable[rng.below(len(reachable))]
             return Plan(gear, self.cards.names(self._cluttered_plan(car, gear)))
         gear = fillable[rng.below(len(fillable))]
-        if self.plain:
+        if self._free(car, playable):
+            count = len(playable)
             for i in range(gear):  # partial Fisher-Yates: the first `gear` items are a sample
-                j = i + rng.below(len(playable) - i)
+                j = i + rng.below(count - i)
                 playable[i], playable[j] = playable[j], playable[i]
-            return Plan(gear, self.cards.names(playable[:gear]))
+            ids = self.cards.ids
+            return Plan(gear, [ids[k] for k in playable[:gear]])
         costs = self.cards.heat_cost
         budget = car.engine - self._shift_cost(car, gear)
         for _ in range(8):
@@ -399,7 +438,11 @@ class Race(TurnRules, SetupRules):
                 )
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        fillable = self._fillable_gears(car, reachable, playable)
+        if self.plain:
+            count = len(playable)
+            fillable = [g for g in reachable if g <= count]
+        else:
+            fillable = self._fillable_gears(car, reachable, playable)
         if fillable:
             if gear not in fillable:
                 raise IllegalDecision(
@@ -415,7 +458,7 @@ class Race(TurnRules, SetupRules):
                 )
             if self.cards.heat in kinds:
                 raise IllegalDecision("Heat cards cannot be played (B-2.2)")
-            if self.plain:
+            if self._free(car, kinds):
                 return kinds
             costs = self.cards.heat_cost
             owed = sum(costs[k] for k in kinds) + self._shift_cost(car, gear)

@@ -69,7 +69,9 @@ class RaceState:
         "cars",
         "conditions",
         "config",
+        "costly",
         "decisions",
+        "directs",
         "draft",
         "finish",
         "hall_of_fame",
@@ -126,6 +128,11 @@ class RaceState:
     draft: DraftState | None
     upgrade_pool: list[int]
     plain: bool
+    """No card with an Upgrade symbol in this race: the base game's fast paths for cards apply."""
+    costly: list[bool]
+    """Per seat: does the car own a card that costs Heat to play (OQ-G-3)?"""
+    directs: list[bool]
+    """Per seat: does the car own a Direct Play card (G-35)?"""
     options_key: tuple[int, int, int] | None
     options_cache: list[Decision]
     """The React options of the active car, kept until the next decision (they cost the most)."""
@@ -161,6 +168,8 @@ class RaceState:
         self.draft = None
         self.upgrade_pool = []
         self.plain = True
+        self.costly = []
+        self.directs = []
         self.options_key = None
         self.options_cache = []
 
@@ -338,9 +347,8 @@ class RaceState:
         """Recompute ``plain`` from the cards the cars hold and the modules in play."""
         symbolic = self.cards.symbolic
         direct = self.cards.direct
-        self.plain = self.conditions is None and not any(
-            symbolic[k] or direct[k]
-            for car in self.cars
-            for pile in (car.hand, car.deck, car.discard, car.play)
-            for k in pile
-        )
+        costs = self.cards.heat_cost
+        owned = [set(car.hand + car.deck + car.discard + car.play) for car in self.cars]
+        self.costly = [any(costs[k] for k in kinds) for kinds in owned]
+        self.directs = [any(direct[k] for k in kinds) for kinds in owned]
+        self.plain = not any(symbolic[k] or direct[k] for kinds in owned for k in kinds)

@@ -154,13 +154,14 @@ class TurnRules(RaceState):
     # choice to make; otherwise the next step follows at once (B-11.3).
 
     def _enter_react(self, car: Car) -> None:
+        self.turn.simple = self._simple(car)
         if self._has_react_option(car):
             self.step = REACT
         else:
             self._enter_slipstream(car)
 
     def _enter_slipstream(self, car: Car) -> None:
-        if self.slipstream_spaces(car):
+        if self.slipstream_allowed(car):
             self.step = SLIPSTREAM
         else:
             self._enter_corners(car)
@@ -212,11 +213,18 @@ class TurnRules(RaceState):
 
     def _simple(self, car: Car) -> bool:
         """Only base-game symbols can be in play: no Upgrade symbol, no Road Conditions."""
-        if self.plain:
+        if self.plain and self.conditions is None:
             return True
-        return not self.turn.symbols and self.conditions is None and not self._has_direct_card(car)
+        if self.turn.symbols:
+            return False
+        conditions = self.conditions
+        if conditions is not None and not conditions.quiet[(car.pos - 1) % self.spaces + 1]:
+            return False
+        return not self._has_direct_card(car)
 
     def _has_direct_card(self, car: Car) -> bool:
+        if not self.directs[car.seat]:
+            return False
         direct = self.cards.direct
         return any(direct[k] for k in car.hand)
 
@@ -226,7 +234,7 @@ class TurnRules(RaceState):
     def _react_options(self, car: Car) -> list[Decision]:
         """The symbols ``car`` may still use in step 5 (B-5.2, G-22), then 'done' once no
         mandatory symbol is left (G-23)."""
-        if self.plain:
+        if self.turn.simple:
             return self._base_react_options(car)
         key = (len(self.decisions), self.turn_index, self.round)
         if self.options_key == key:
@@ -321,7 +329,7 @@ class TurnRules(RaceState):
 
     def _has_react_option(self, car: Car) -> bool:
         """Is any symbol left for ``car`` to use in step 5?"""
-        if not self.plain and not self._simple(car):
+        if not self.turn.simple:
             return bool(self._react_options(car))
         turn = self.turn
         if not turn.boost_used and car.engine >= 1:
@@ -334,7 +342,7 @@ class TurnRules(RaceState):
 
     def _react_allowed(self, car: Car, decision: React | EndReact | Salvage) -> bool:
         """Is ``decision`` among ``_react_options(car)``? (Cheaply, in the base game.)"""
-        if (not self.plain and not self._simple(car)) or isinstance(decision, Salvage):
+        if not self.turn.simple or isinstance(decision, Salvage):
             return decision in self._react_options(car)
         turn = self.turn
         if isinstance(decision, EndReact):
@@ -513,29 +521,14 @@ class TurnRules(RaceState):
     # ------------------------------------------------------------------ step 6
 
     def slipstream_spaces(self, car: Car) -> list[int]:
-        """The distances ``car`` may slipstream now (empty: it cannot). B-6.2, OQ-B-1: beside a
-        car or on the space directly behind one; 2 spaces plus any boosts (G-31, W-15, W-25);
-        never across the finish line of the last lap nor after it (B-6.6, OQ-B-13); never from a
-        No slipstream sector (W-26)."""
-        if car.pos + SLIPSTREAM_SPACES > self.finish:
+        """The distances ``car`` may slipstream now (empty: it cannot). 2 spaces plus any boosts
+        (G-31, W-15, W-25); never from a No slipstream sector (W-26)."""
+        if not self._can_slipstream(car):
             return []
-        spots = self.track.spots_per_space
-        occupancy = self.occupancy
-        space = self.space_of(car.pos)
-        here = space * spots
-        beside = False
-        for lane in range(spots):
-            other = occupancy[here + lane]
-            if other >= 0 and other != car.seat:
-                beside = True
-                break
-        if not beside:
-            ahead = self.space_of(car.pos + 1) * spots
-            if not any(occupancy[ahead + lane] >= 0 for lane in range(spots)):
-                return []
         extra = self.turn.slip_boost
         conditions = self.conditions
         if conditions is not None:
+            space = self.space_of(car.pos)
             if conditions.no_slipstream[space]:
                 return []
             extra += conditions.slipstream_boost[space]
@@ -545,7 +538,26 @@ class TurnRules(RaceState):
 
     def slipstream_allowed(self, car: Car) -> bool:
         """May ``car`` slipstream now? (B-6.2)"""
-        return bool(self.slipstream_spaces(car))
+        if self.conditions is not None:
+            return bool(self.slipstream_spaces(car))
+        return self._can_slipstream(car)
+
+    def _can_slipstream(self, car: Car) -> bool:
+        """B-6.2, OQ-B-1: beside a car or on the space directly behind one; never across the
+        finish line of the last lap nor after it (B-6.6, OQ-B-13)."""
+        if car.pos + SLIPSTREAM_SPACES > self.finish:
+            return False
+        spots = self.track.spots_per_space
+        occupancy = self.occupancy
+        spaces = self.spaces
+        here = ((car.pos - 1) % spaces + 1) * spots
+        seat = car.seat
+        for lane in range(spots):
+            other = occupancy[here + lane]
+            if other >= 0 and other != seat:
+                return True
+        ahead = (car.pos % spaces + 1) * spots
+        return any(occupancy[ahead + lane] >= 0 for lane in range(spots))
 
     def _legal_slipstreams(self, car: Car) -> list[Decision]:
         spaces = self.slipstream_spaces(car)

@@ -17,6 +17,7 @@ class Conditions:
         "free_boost",
         "no_cooling",
         "no_slipstream",
+        "quiet",
         "road",
         "slipstream_boost",
         "weather",
@@ -49,3 +50,14 @@ class Conditions:
                 self.no_slipstream[space] = weather.no_slipstream  # W-26
                 self.slipstream_boost[space] += weather.slipstream_boost  # W-25
                 self.cooling_bonus[space] = weather.cooling_bonus  # W-27
+        self.quiet = [
+            not (
+                self.no_cooling[space]
+                or self.no_slipstream[space]
+                or self.slipstream_boost[space]
+                or self.cooling_bonus[space]
+                or self.free_boost[space]
+            )
+            for space in range(count)
+        ]
+        """Spaces where no sector effect applies: React and Slipstream work as in the base game."""
