@@ -42,3 +42,8 @@ def test_every_base_rule_id_has_a_named_test():
 def test_every_module_rule_id_has_a_named_test():
     missing = _missing("module_rule_ids.txt")
     assert not missing, f"rule ids without a test named after them: {missing}"
+
+
+def test_every_championship_and_tournament_rule_id_has_a_named_test():
+    missing = _missing("championship_rule_ids.txt")
+    assert not missing, f"rule ids without a test named after them: {missing}"

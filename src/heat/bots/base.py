@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from heat.engine import Decision, Race, SeatView, view_of
+from heat.engine.championship import SeasonView
 
 
 class Bot(Protocol):
@@ -13,7 +14,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: SeatView, legal: Sequence[Decision]) -> Decision:
+    def choose(self, view: SeatView | SeasonView, legal: Sequence[Decision]) -> Decision:
         """One of ``legal``; must not look at anything but ``view`` and ``legal``."""
         ...
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from heat.engine import Decision, SeatView
+from heat.engine.championship import SeasonView
 from heat.engine.rng import Rng
 
 
@@ -15,7 +16,7 @@ class RandomBot:
         self.name = name
         self.rng = Rng(seed)
 
-    def choose(self, view: SeatView, legal: Sequence[Decision]) -> Decision:
+    def choose(self, view: SeatView | SeasonView, legal: Sequence[Decision]) -> Decision:
         """A uniformly random element of ``legal``."""
         if not legal:
             raise ValueError("RandomBot was asked to choose with no legal decision")

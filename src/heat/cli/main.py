@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from heat.cli import play_cmd, position_cmd, race_cmd
+from heat.cli import play_cmd, position_cmd, race_cmd, season_cmd
 from heat.engine import HeatError, track, track_ids
 
 
@@ -80,6 +80,27 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="record JSON file")
     replay.add_argument("--json", action="store_true", help="print the final position as JSON")
     replay.set_defaults(run=race_cmd.replay_file)
+
+    season = commands.add_parser("season", help="a Championship season against bots and Legends")
+    season_commands = season.add_subparsers(dest="season_command", required=True)
+    new_season = season_commands.add_parser("new", help="start a season (saved after every decision)")
+    new_season.add_argument("--season", default="1961", choices=("1961", "1962", "1963", "custom", "goat"))
+    new_season.add_argument("--garage", default="all", choices=("regular", "advanced", "all"), help="Upgrade deck")
+    new_season.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends (default 3)")
+    new_season.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends")
+    new_season.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed")
+    new_season.add_argument("--tournament", action="store_true", help="Tournament mode in every race")
+    new_season.add_argument("--name", default="Player", help="your name")
+    new_season.add_argument("--color", default="red", help="your car's colour")
+    new_season.add_argument("--seed", type=int, default=None)
+    new_season.add_argument("--save", default=season_cmd.DEFAULT_SAVE, metavar="FILE", help="save file")
+    new_season.set_defaults(run=season_cmd.new)
+    resume_season = season_commands.add_parser("resume", help="resume a saved season")
+    resume_season.add_argument("file", nargs="?", default=season_cmd.DEFAULT_SAVE)
+    resume_season.set_defaults(run=season_cmd.resume)
+    status_season = season_commands.add_parser("status", help="print the standings of a saved season")
+    status_season.add_argument("file", nargs="?", default=season_cmd.DEFAULT_SAVE)
+    status_season.set_defaults(run=season_cmd.show_status)
 
     tracks = commands.add_parser("tracks", help="list the tracks")
     tracks.set_defaults(run=_tracks)

@@ -12,31 +12,18 @@ from collections.abc import Callable
 from typing import Any
 
 from heat.bots import Bot, RandomBot, play_out
+from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import config_for, seats_for
-from heat.cli.render import narrate, numbered, prompt_for, status
+from heat.cli.render import narrate, prompt_for, status
 from heat.engine import (
     COLORS,
     ConfigError,
-    HeatError,
     Race,
-    parse_decision,
     replay,
     to_record,
     view_of,
 )
 from heat.storage import read_json, write_json
-
-HELP = """Type a decision, the number of an option, or a command:
-  gear N play CARD ...   steps 1-2: your gear and as many cards as the gear (e.g. gear 3 play 2 4 stress)
-  boost | cooldown N | cooldown 1 from adrenaline | move 1 from adrenaline | done    step 5 React
-  slipstream | no slipstream                                                          step 6
-  discard CARD ... | discard nothing                                                  step 8
-  list      show every legal decision, numbered
-  status    show the positions, your hand and the next corners again
-  save FILE save the race (resume with: heat play --resume FILE)
-  quit      leave (your race is saved if you gave --save)"""
-
-SHOW_OPTIONS_UP_TO = 12
 
 
 class Session:
@@ -92,73 +79,13 @@ class Session:
         """Ask the human for one decision; False if they quit."""
         race = self.race
         view = view_of(race, self.human)
-        legal = race.legal_decisions(self.human)
-        if len(legal) == 1:  # a forced decision: nothing to ask
-            self.write(f"(forced) {race.cars[self.human].name}: {legal[0].text()}")
-            race.apply(self.human, legal[0])
-            return True
-        self.write("")
-        for line in status(view):
-            self.write(line)
-        self.write(prompt_for(view))
-        if len(legal) <= SHOW_OPTIONS_UP_TO:
-            self.write("Options:")
-            for line in numbered(legal):
-                self.write(line)
-        else:
-            self.write(f"{len(legal)} legal decisions; type 'list' to see them numbered.")
-        while True:
-            try:
-                text = self.read("> ").strip()
-            except EOFError:
-                text = "quit"
-            command = text.lower()
-            if not command:
-                continue
-            if command in ("quit", "exit"):
-                if self.save_path:
-                    self.save(self.save_path)
-                    self.write(f"Saved. Resume with: heat play --resume {self.save_path}")
-                else:
-                    self.write("Race abandoned (start with --save FILE to be able to resume).")
-                return False
-            if command in ("help", "?"):
-                self.write(HELP)
-                continue
-            if command == "list":
-                for line in numbered(legal):
-                    self.write(line)
-                continue
-            if command == "status":
-                for line in status(view):
-                    self.write(line)
-                continue
-            if command.startswith("save"):
-                path = text[4:].strip() or self.save_path
-                if not path:
-                    self.write("Say where: save FILE")
-                    continue
-                try:
-                    self.save(path)
-                except OSError as error:
-                    self.write(f"Could not save to {path}: {error.strerror}")
-                    continue
-                self.write(f"Saved to {path}. Resume with: heat play --resume {path}")
-                continue
-            try:
-                decision = legal[int(command) - 1] if command.isdigit() else parse_decision(text)
-                if command.isdigit() and int(command) < 1:
-                    raise IndexError
-                race.apply(self.human, decision)
-            except IndexError:
-                self.write(f"There is no option {command}; type 'list' to see them.")
-                continue
-            except HeatError as error:
-                self.write(f"Not allowed: {error}")
-                continue
-            if self.save_path:
-                self.save(self.save_path)
-            return True
+        prompt = Prompt(self.read, self.write, self.save, self.save_path, "heat play --resume")
+        return prompt.ask(
+            race.legal_decisions(self.human),
+            lambda: status(view_of(race, self.human)),
+            prompt_for(view),
+            lambda decision: race.apply(self.human, decision),
+        )
 
 
 def _standings_lines(race: Race) -> list[str]:

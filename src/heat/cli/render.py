@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from heat.engine import SeatView, track
+from heat.engine.championship import SeasonView
 from heat.engine.content import CardDef, catalogue
 from heat.engine.decisions import Decision
 from heat.engine.events import Event
@@ -139,4 +140,36 @@ def narrate(events: Sequence[Event], names: Sequence[str], laps: int) -> list[st
         text = describe(event, names, laps)
         if text:
             lines.append(text)
+    return lines
+
+
+def scorepad(view: SeasonView) -> list[str]:
+    """The Championship standings as a scorepad: a row per driver, a column per race (C-24)."""
+    names = [name + (" (L)" if legend else "") for name, legend in zip(view.names, view.legends, strict=True)]
+    width = max(len(name) for name in names)
+    columns = [track(track_id).name[:6] for track_id, _ in view.results]
+    lines = [
+        f"Championship {view.season}",
+        "    " + f"{'Driver':<{width}}" + "".join(f"{c:>7}" for c in columns) + "  Total",
+    ]
+    for place, seat in enumerate(view.standings, 1):
+        cells = "".join(f"{points[seat]:>7}" for _, points in view.results)
+        lines.append(f"{place:>2}. {names[seat]:<{width}}{cells}{view.totals[seat]:>7}")
+    return lines
+
+
+def season_status(view: SeasonView, seat: int) -> list[str]:
+    """Between races: the scorepad, the next event, the grid, the market and every car's upgrades."""
+    lines = scorepad(view)
+    lines.append(f"Race {view.race_number} of {view.races}: {track(view.track).name}. Event: {view.event_title}")
+    lines.append(f"  {view.event_text}")
+    lines.append("Grid: " + ", ".join(f"{place}. {view.names[s]}" for place, s in enumerate(view.grid, 1)))
+    for other, cards in enumerate(view.upgrades):
+        if not view.legends[other]:
+            mark = " (you)" if other == seat else ""
+            lines.append(f"  {view.names[other]}{mark}: {' '.join(cards) or 'no upgrades yet'}")
+    if view.market:
+        lines.append("Market:")
+        for card_id in sorted(set(view.market)):
+            lines.append(f"  {card_id}: {card(card_id).describe()}")
     return lines

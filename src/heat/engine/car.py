@@ -84,14 +84,17 @@ class TurnState:
         "adrenaline",
         "adrenaline_cool_used",
         "adrenaline_move_used",
+        "ahead",
         "boost_used",
         "choices",
         "cluttered",
         "gear_cool_used",
         "plus_used",
+        "press",
         "simple",
         "slip_boost",
         "speed",
+        "spun",
         "start",
         "symbols",
         "weather_cool_used",
@@ -117,6 +120,11 @@ class TurnState:
         """Accelerate symbols used: each adds 1 Speed per + symbol of the turn (OQ-G-5)."""
         self.slip_boost = 0
         """Slipstream boost of the cards played this turn (G-31)."""
+        self.ahead: list[int] = []
+        """Cars ahead when the turn began, to count passes (C-21, event 'pass 3 cars')."""
+        self.press: list[int] = []
+        """Press Corners whose line the car crossed by slipstream this turn (C-38, OQ-C-6)."""
+        self.spun = False
         self.simple = True
         """Only the base game's React symbols can apply (set on entering React)."""
 
@@ -127,4 +135,6 @@ class TurnState:
             setattr(other, name, getattr(self, name))
         other.symbols = self.symbols[:]
         other.choices = self.choices[:]
+        other.press = self.press[:]
+        other.ahead = self.ahead[:]
         return other

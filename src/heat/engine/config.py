@@ -28,6 +28,8 @@ class SeatConfig:
     """Upgrade cards the car already owns (a Championship car, C-22)."""
     sponsors: tuple[str, ...] = ()
     """Sponsorship cards that start in the player's hand (C-18, C-23)."""
+    deck: tuple[str, ...] = ()
+    """More cards shuffled into the draw deck: Sponsorship cards kept from earlier races (C-22)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,15 @@ class RaceConfig:
     weather_token: str | None = None
     road_tokens: tuple[str, ...] | None = None
     """A fixed Weather token and one Road Conditions token per corner, instead of drawing them."""
+    press_corners: tuple[int, ...] = ()
+    """Championship: corner numbers with a Press Corner standee (C-19, C-37)."""
+    sponsor_deck: tuple[str, ...] = ()
+    """Championship: the Sponsorship deck, top card first, to gain cards from (C-34)."""
+    first_lap_sponsors: int = 0
+    speed_sponsor: int = 0
+    pass_sponsor: int = 0
+    spin_out_eliminates: bool = False
+    """Championship event challenges (C-21, C-45): see data/championship/events.toml."""
 
     @property
     def uses_starting_upgrades(self) -> bool:
@@ -85,6 +96,8 @@ class RaceConfig:
                 entry["upgrades"] = list(seat.upgrades)
             if seat.sponsors:
                 entry["sponsors"] = list(seat.sponsors)
+            if seat.deck:
+                entry["deck"] = list(seat.deck)
             seats.append(entry)
         data["seats"] = seats
         return data
@@ -114,6 +127,7 @@ class RaceConfig:
                     _typed(raw, "legend", False, bool, where),
                     tuple(_strings(raw, "upgrades", where)),
                     tuple(_strings(raw, "sponsors", where)),
+                    tuple(_strings(raw, "deck", where)),
                 )
             )
         values: dict[str, Any] = {"seats": tuple(seats)}
@@ -121,7 +135,7 @@ class RaceConfig:
             if field.name == "seats" or field.name not in data:
                 continue
             value = data[field.name]
-            if field.name in ("grid", "road_tokens") and value is not None:
+            if field.name in ("grid", "road_tokens", "press_corners", "sponsor_deck") and value is not None:
                 if not isinstance(value, list):
                     raise PositionError(f"config.{field.name}: expected a list, got {value!r}")
                 value = tuple(value)

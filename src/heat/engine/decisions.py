@@ -187,6 +187,8 @@ def parse_decision(text: str) -> Decision:
         if rest and rest[0] == "play":
             rest = rest[1:]
         return Plan(int(words[1]), tuple(rest))
+    if head == "play":  # Tournament mode (T-1): the cards alone; their number is the gear
+        return Plan(len(words) - 1, tuple(words[1:]))
     if head == "done" and len(words) == 1:
         return EndReact()
     if head == "slipstream" and len(words) == 1:

@@ -271,3 +271,19 @@ class CardsRemoved(Event):
     """One-time use cards left the game at the end of the turn (G-29)."""
 
     cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SponsorGained(Event):
+    """A Sponsorship card went from the Sponsorship deck into the hand (C-34). Others see only why."""
+
+    card: str | None
+    reason: str
+
+    def for_seat(self, viewer: int | None) -> Event:
+        return self if viewer == self.seat else replace(self, card=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    """The car spun out in a race where that eliminates it (Championship event, C-21)."""

@@ -42,6 +42,15 @@ _TURN_FLAGS = (
     ("weather_cooldown_used", "weather_cool_used"),
 )
 _TURN_COUNTS = ("adjust", "plus_used", "accelerate", "slip_boost")
+_OPTIONS = (
+    ("pro_legends", 0),
+    ("aggressive_legends", True),
+    ("tournament", False),
+    ("first_lap_sponsors", 0),
+    ("speed_sponsor", 0),
+    ("pass_sponsor", 0),
+    ("spin_out_eliminates", False),
+)
 
 
 def to_position(race: Race) -> dict[str, Any]:
@@ -85,13 +94,19 @@ def to_position(race: Race) -> dict[str, Any]:
         "cars": cars,
     }
     config = race.config
-    options = {
-        key: getattr(config, key)
-        for key, default in (("pro_legends", 0), ("aggressive_legends", True), ("tournament", False))
-        if getattr(config, key) != default
-    }
+    options = {key: getattr(config, key) for key, default in _OPTIONS if getattr(config, key) != default}
+    if config.press_corners:
+        options["press_corners"] = list(config.press_corners)
     if options:
         data["options"] = options
+    if race.sponsor_deck or race.sponsor_used or race.first_lap_count:
+        data["sponsors"] = {
+            "deck": [ids[k] for k in reversed(race.sponsor_deck)],
+            "used": [ids[k] for k in race.sponsor_used],
+            "first_lap": race.first_lap_count,
+        }
+    if race.eliminated:
+        data["eliminated"] = race.eliminated[:]
     if race.conditions is not None:
         weather = race.conditions.weather
         data["weather"] = {
@@ -226,8 +241,11 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
         raise PositionError(f"options: expected an object, got {options_raw!r}")
     options = _Fields(options_raw, "options")
     for key in options_raw:
-        if key not in ("pro_legends", "aggressive_legends", "tournament"):
+        if key not in dict(_OPTIONS) and key != "press_corners":
             raise PositionError(f"options.{key}: unknown option")
+    press = options_raw.get("press_corners", [])
+    if not isinstance(press, list) or not all(isinstance(n, int) and 1 <= n <= len(track.corners) for n in press):
+        raise PositionError(f"options.press_corners: expected corner numbers 1-{len(track.corners)}, got {press!r}")
     drafting = data.get("phase") == DRAFT  # the Garage draft: cars are built without Starting Upgrades (G-3)
     config = RaceConfig(
         seats=tuple(seats),
@@ -239,6 +257,11 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
         pro_legends=options.integer("pro_legends", 0, 0, 10),
         aggressive_legends=options.boolean("aggressive_legends", True),
         tournament=options.boolean("tournament", False),
+        press_corners=tuple(press),
+        first_lap_sponsors=options.integer("first_lap_sponsors", 0, 0, 6),
+        speed_sponsor=options.integer("speed_sponsor", 0, 0, 99),
+        pass_sponsor=options.integer("pass_sponsor", 0, 0, 6),
+        spin_out_eliminates=options.boolean("spin_out_eliminates", False),
     )
     race = Race.__new__(Race)
     race._init_common(config, track, record_events)
@@ -256,11 +279,13 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
     race._update_plain()
     race.hall_of_fame = fields.seats("hall_of_fame", len(seats))
     for seat in race.hall_of_fame:
+        if not race.cars[seat].finished:
+            raise PositionError(f"hall_of_fame: car {seat} is in the Hall of Fame but has not finished")
         if race.cars[seat].on_track:
             raise PositionError(f"hall_of_fame: car {seat} is in the Hall of Fame but still on the track")
     for car in race.cars:
-        if not car.on_track and car.seat not in race.hall_of_fame:
-            raise PositionError(f"cars[{car.seat}]: a car off the track must be in the Hall of Fame")
+        if not car.on_track and car.seat not in race.hall_of_fame and car.seat not in race.eliminated:
+            raise PositionError(f"cars[{car.seat}]: a car off the track must be in the Hall of Fame or eliminated")
     phase = fields.text("phase", PLAN)
     if phase not in (PLAN, TURN, OVER, DRAFT):
         raise PositionError(f"phase: expected 'draft', 'plan', 'turn' or 'over', got {phase!r}")
@@ -311,8 +336,6 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
         raise PositionError(
             f"{fields.where('finished')}: a car on the track has finished exactly when it is past the finish line"
         )
-    if not car.on_track and not car.finished:
-        raise PositionError(f"{fields.where('on_track')}: only finished cars leave the track")
     lane = raw.get("lane")
     if lane is not None:
         car.lane = fields.integer("lane", 1, 1, race.track.spots_per_space)
@@ -476,6 +499,18 @@ def _read_modules(race: Race, fields: _Fields) -> None:
         race.legends_card = card - 1 if card is not None else -1
     elif any(car.legend for car in race.cars):
         race.legends_deck = list(range(count))
+    sponsors_raw = data.get("sponsors")
+    if sponsors_raw is not None:
+        if not isinstance(sponsors_raw, Mapping):
+            raise PositionError(f"sponsors: expected {{deck, used, first_lap}}, got {sponsors_raw!r}")
+        sponsor_fields = _Fields(sponsors_raw, "sponsors")
+        race.sponsor_deck = list(reversed(sponsor_fields.cards("deck", race)))
+        race.sponsor_used = sponsor_fields.cards("used", race)
+        race.first_lap_count = sponsor_fields.integer("first_lap", 0, 0, 6)
+    race.eliminated = fields.seats("eliminated", len(race.cars))
+    for seat in race.eliminated:
+        if race.cars[seat].on_track:
+            raise PositionError(f"eliminated: car {seat} is still on the track")
     draft_raw = data.get("draft")
     if draft_raw is not None:
         if not isinstance(draft_raw, Mapping):

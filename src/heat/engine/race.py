@@ -85,6 +85,10 @@ class Race(TurnRules, SetupRules):
         other.plain = self.plain
         other.costly = self.costly
         other.directs = self.directs
+        other.sponsor_deck = self.sponsor_deck[:]
+        other.sponsor_used = self.sponsor_used[:]
+        other.first_lap_count = self.first_lap_count
+        other.eliminated = self.eliminated[:]
         other.options_key = None
         other.options_cache = []
         return other
@@ -289,7 +293,7 @@ class Race(TurnRules, SetupRules):
         """Seats from first to last: the Hall of Fame (B-16.8), then cars on track by position."""
         racing = [car for car in self.cars if car.on_track]
         racing.sort(key=self._position_key, reverse=True)
-        return self.hall_of_fame + [car.seat for car in racing]
+        return self.hall_of_fame + [car.seat for car in racing] + self.eliminated[::-1]
 
     def events(self, viewer: int | None = None) -> list[Event]:
         """The event log as ``viewer`` may see it (``None``: a spectator sees no private cards)."""
@@ -452,6 +456,11 @@ class Race(TurnRules, SetupRules):
                     else f"{car.name} has only {len(playable)} playable cards, too few for gear {gear}; "
                     "choose a gear you can fill (OQ-B-5)"
                 )
+            if len(kinds) != gear and self.config.tournament:
+                raise IllegalDecision(
+                    f"in Tournament mode the cards set the gear: {len(kinds)} cards mean gear {len(kinds)}, "
+                    f"not {gear} (T-2); write 'play {' '.join(plan.cards)}'"
+                )
             if len(kinds) != gear:
                 raise IllegalDecision(
                     f"gear {gear} plays exactly {gear} card{'s' if gear > 1 else ''}, not {len(kinds)} (B-2.1)"
@@ -481,12 +490,13 @@ class Race(TurnRules, SetupRules):
         for car in self.cars:
             if not car.on_track or car.plan is None:
                 continue
-            old = car.gear
-            car.gear = car.plan_gear
-            if abs(car.gear - old) == 2:
-                self._pay_heat(car, 1, "shift")
-            if self.log is not None:
-                self.log.append(GearShifted(car.seat, old, car.gear))
+            if not self.config.tournament:  # T-1: in Tournament mode the gear changes at the reveal
+                old = car.gear
+                car.gear = car.plan_gear
+                if abs(car.gear - old) == 2:
+                    self._pay_heat(car, 1, "shift")
+                if self.log is not None:
+                    self.log.append(GearShifted(car.seat, old, car.gear))
             hand = car.hand
             for kind in car.plan:
                 hand.remove(kind)

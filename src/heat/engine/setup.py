@@ -45,6 +45,7 @@ class SetupRules(RaceState):
         if any(car.legend for car in self.cars):
             self.legends_deck = list(range(len(content.legends_cards())))
             rng.shuffle(self.legends_deck)  # L-4
+        self.sponsor_deck = [self.cards.kind(card_id) for card_id in reversed(config.sponsor_deck)]
         if self.log is not None:
             self.log.append(RaceStarted(-1, tuple(grid_order)))
         for car, seat_config in zip(self.cars, config.seats, strict=True):
@@ -177,6 +178,7 @@ class SetupRules(RaceState):
             into_deck = min(to_deck, engine)  # OQ-W-4: out of the Engine allotment
             into_discard = min(to_discard, engine - into_deck)
             car.deck = basic + starting + [cards.becomes[k] for k in car.upgrades] + [cards.stress] * stress
+            car.deck += [cards.kind(card_id) for card_id in seat.deck]  # C-22: kept Sponsorship cards
             car.deck += [cards.heat] * into_deck
             self.rng.shuffle(car.deck)
             car.engine = engine - into_deck - into_discard
@@ -216,9 +218,9 @@ def check_config(config: RaceConfig) -> None:
     for seat in config.seats:
         if not 0 <= seat.handicap <= 2:
             raise ConfigError(f"{seat.name}: the handicap removes 0 to 2 Heat cards, not {seat.handicap} (B-10.12)")
-        if seat.legend and (seat.upgrades or seat.sponsors or seat.handicap):
+        if seat.legend and (seat.upgrades or seat.sponsors or seat.deck or seat.handicap):
             raise ConfigError(f"{seat.name} is a Legend: Legends have no cards (L-14)")
-        for card_id in (*seat.upgrades, *seat.sponsors):
+        for card_id in (*seat.upgrades, *seat.sponsors, *seat.deck):
             if card_id not in known:
                 raise ConfigError(f"{seat.name}: unknown card {card_id!r}")
     if config.laps is not None and (not isinstance(config.laps, int) or not 1 <= config.laps <= 20):
@@ -242,6 +244,12 @@ def check_config(config: RaceConfig) -> None:
             raise ConfigError(
                 f"give one Road Conditions token per corner ({len(track.corners)}) from: {', '.join(sorted(ids))}"
             )
+    for number in config.press_corners:
+        if not 1 <= number <= len(track.corners):
+            raise ConfigError(f"{track.name} has corners 1 to {len(track.corners)}, not {number} (C-19)")
+    for card_id in config.sponsor_deck:
+        if card_id not in known:
+            raise ConfigError(f"unknown Sponsorship card {card_id!r}")
     try:
         content.legends_cards()
     except DataError as error:  # pragma: no cover - shipped data is checked by the tests

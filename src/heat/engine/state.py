@@ -73,7 +73,9 @@ class RaceState:
         "decisions",
         "directs",
         "draft",
+        "eliminated",
         "finish",
+        "first_lap_count",
         "hall_of_fame",
         "hand_size",
         "laps",
@@ -89,6 +91,8 @@ class RaceState:
         "rng",
         "round",
         "spaces",
+        "sponsor_deck",
+        "sponsor_used",
         "start_position",
         "started_cars",
         "step",
@@ -133,6 +137,14 @@ class RaceState:
     """Per seat: does the car own a card that costs Heat to play (OQ-G-3)?"""
     directs: list[bool]
     """Per seat: does the car own a Direct Play card (G-35)?"""
+    sponsor_deck: list[int]
+    """Championship: the Sponsorship deck, top card last (C-34)."""
+    sponsor_used: list[int]
+    """Sponsorship cards played (removed) since the start of the race (C-35)."""
+    first_lap_count: int
+    """Cars that have completed lap 1 so far (C-45)."""
+    eliminated: list[int]
+    """Seats eliminated by a spin-out (Championship event, C-21)."""
     options_key: tuple[int, int, int] | None
     options_cache: list[Decision]
     """The React options of the active car, kept until the next decision (they cost the most)."""
@@ -168,6 +180,10 @@ class RaceState:
         self.draft = None
         self.upgrade_pool = []
         self.plain = True
+        self.sponsor_deck = []
+        self.sponsor_used = []
+        self.first_lap_count = 0
+        self.eliminated = []
         self.costly = []
         self.directs = []
         self.options_key = None

@@ -18,12 +18,15 @@ from heat.engine.events import (
     CooledDown,
     CornerChecked,
     Discarded,
+    Eliminated,
+    GearShifted,
     LegendsCardRevealed,
     Refreshed,
     Salvaged,
     Slipstreamed,
     SpeedChosen,
     SpeedIncreased,
+    SponsorGained,
     SpunOut,
     SymbolUsed,
 )
@@ -68,6 +71,11 @@ class TurnRules(RaceState):
         plan = car.play[:]
         if self.log is not None:
             self.log.append(CardsRevealed(seat, cards.names(plan)))  # B-3.1
+        if self.config.tournament:
+            self._tournament_gear(car, len(plan))
+        if self.config.pass_sponsor:
+            key = self._position_key(car)
+            turn.ahead = [other.seat for other in self.cars if other.on_track and self._position_key(other) > key]
         if cards.heat in plan or len(plan) < car.gear:
             # B-14: cluttered hand: no move, 1st gear, straight to step 9 (OQ-B-6).
             turn.cluttered = True
@@ -142,6 +150,16 @@ class TurnRules(RaceState):
         if not self.turn.choices:
             self._finish_reveal(car)
 
+    def _tournament_gear(self, car: Car, cards: int) -> None:
+        """Tournament mode (T-2, T-3, OQ-T-3): the number of cards played sets the gear at the
+        reveal, a two-gear change paying 1 Heat before anything else."""
+        old = car.gear
+        car.gear = max(1, min(4, cards))
+        if abs(car.gear - old) == 2:
+            self._pay_heat(car, 1, "shift")
+        if self.log is not None:
+            self.log.append(GearShifted(car.seat, old, car.gear))
+
     def _finish_reveal(self, car: Car) -> None:
         self._move_to(car, car.pos + self.turn.speed, "cards")  # B-3.4
         if car.seat in self.adrenaline_seats:
@@ -168,6 +186,9 @@ class TurnRules(RaceState):
 
     def _enter_corners(self, car: Car) -> None:
         self._check_corners(car)
+        if not car.on_track:  # eliminated (C-21): the turn ends at once
+            self.step = END
+            return
         self._enter_discard(car)
 
     def _enter_discard(self, car: Car) -> None:
@@ -187,6 +208,7 @@ class TurnRules(RaceState):
     # ------------------------------------------------------------------ Legends
 
     def _legend_turn(self, car: Car) -> None:
+        start = car.pos
         """L-6 to L-16: reveal the round's Legends card if needed, then move A or B."""
         legends = content.legends_cards()
         if self.legends_card < 0:
@@ -208,6 +230,8 @@ class TurnRules(RaceState):
             self.config.aggressive_legends,
         )
         self._move_to(car, target, "legend")
+        if self.config.first_lap_sponsors and self.lap_of(start) <= 1 < self.lap_of(car.pos):
+            self.first_lap_count += 1  # a Legend takes its place in the line but no card (OQ-L-7)
 
     # ------------------------------------------------------------------ step 5
 
@@ -570,7 +594,13 @@ class TurnRules(RaceState):
     def _slipstream(self, car: Car, spaces: int) -> None:
         if self.log is not None:
             self.log.append(Slipstreamed(car.seat))
+        start = car.pos
         self._move_to(car, car.pos + spaces, "slipstream")  # B-6.3, B-6.5: Speed unchanged
+        press = self.config.press_corners
+        if press:  # C-38, OQ-C-6: only a slipstream move that itself crosses the line
+            for _, corner in self.corners_crossed(start, car.pos):
+                if corner.number in press and corner.number not in self.turn.press:
+                    self.turn.press.append(corner.number)
 
     # ------------------------------------------------------------------ step 7
 
@@ -579,6 +609,9 @@ class TurnRules(RaceState):
         turn = self.turn
         speed = turn.speed
         conditions = self.conditions
+        config = self.config
+        press = config.press_corners
+        earned: list[str] = []
         for line, corner in self.corners_crossed(turn.start, car.pos):
             limit = self.corner_limit(corner) + turn.adjust  # W-12, W-13, G-28, OQ-G-6
             cost = speed - limit if speed > limit else 0
@@ -586,11 +619,51 @@ class TurnRules(RaceState):
                 cost += conditions.corner_overheat[corner.number - 1]  # W-14, OQ-W-8
             if self.log is not None:
                 self.log.append(CornerChecked(car.seat, corner.number, speed, limit, cost))
-            if cost <= car.engine:
-                self._pay_heat(car, cost, f"corner {corner.number}")
-                continue
-            self._spin_out(car, line, corner)
+            if cost > car.engine:
+                self._spin_out(car, line, corner)
+                break
+            self._pay_heat(car, cost, f"corner {corner.number}")
+            if press and corner.number in press and (corner.number in turn.press or speed >= limit + 2):
+                earned.append(f"press corner {corner.number}")  # C-38 to C-40, OQ-C-6
+        if press or config.first_lap_sponsors or config.speed_sponsor or config.pass_sponsor:
+            self._challenges(car, earned)
+
+    def _challenges(self, car: Car, earned: list[str]) -> None:
+        """The Championship's Sponsorship rewards, decided at the end of step 7 (OQ-C-12): Press
+        Corners, and the event's challenges (C-45); nothing in a turn with a spin-out (C-36,
+        OQ-C-5)."""
+        config = self.config
+        turn = self.turn
+        if config.first_lap_sponsors and self.lap_of(turn.start) <= 1 < self.lap_of(car.pos):
+            self.first_lap_count += 1  # a car that spun out still crossed the line
+            if self.first_lap_count <= config.first_lap_sponsors:
+                earned.append("first across the line")
+        if config.speed_sponsor and turn.speed >= config.speed_sponsor:
+            earned.append(f"Speed {turn.speed}")
+        if config.pass_sponsor and turn.ahead:
+            key = self._position_key(car)
+            passed = sum(1 for seat in turn.ahead if self._position_key(self.cars[seat]) < key)
+            if passed >= config.pass_sponsor:
+                earned.append(f"passed {passed} cars")
+        if turn.spun or car.legend:
             return
+        for reason in earned:
+            self._gain_sponsor(car, reason)
+
+    def _gain_sponsor(self, car: Car, reason: str) -> None:
+        """C-34, C-35: draw the top Sponsorship card into hand, reshuffling the cards played this
+        race when the deck is empty; nothing if there are none."""
+        if not self.sponsor_deck:
+            if not self.sponsor_used:
+                return
+            self.sponsor_deck = self.sponsor_used
+            self.sponsor_used = []
+            self.rng.shuffle(self.sponsor_deck)
+        kind = self.sponsor_deck.pop()
+        car.hand.append(kind)
+        if self.log is not None:
+            self.log.append(SponsorGained(car.seat, self.cards.ids[kind], reason))
+        self._update_plain()
 
     def _spin_out(self, car: Car, line: int, corner: content.Corner) -> None:
         """B-7.7 to B-7.10, OQ-B-9 to OQ-B-11."""
@@ -607,6 +680,13 @@ class TurnRules(RaceState):
                 SpunOut(car.seat, corner.number, self.space_of(car.pos), self.lap_of(car.pos), car.lane, stress)
             )
         car.gear = 1
+        self.turn.spun = True
+        if self.config.spin_out_eliminates:  # the 1963 finale's event (C-21)
+            self.occupancy[self._slot(car.pos, car.lane)] = -1
+            car.on_track = False
+            self.eliminated.append(car.seat)
+            if self.log is not None:
+                self.log.append(Eliminated(car.seat))
 
     # ------------------------------------------------------------------ step 8
 
@@ -695,6 +775,8 @@ class TurnRules(RaceState):
         self._draw_to_hand_size(car)
 
     def _remove_from_game(self, car: Car, kinds: list[int]) -> None:
+        sponsor = self.cards.catalogue.cards
+        self.sponsor_used.extend(kind for kind in kinds if sponsor[kind].type == "sponsor")  # C-26, C-35
         if self.log is not None:
             self.log.append(CardsRemoved(car.seat, self.cards.names(kinds)))
 

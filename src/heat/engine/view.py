@@ -81,6 +81,8 @@ class CornerView:
     """With Road Conditions (W-12, W-13), and for the active car its Adjust Speed Limit (G-28)."""
     road: str | None
     sector_road: str | None
+    press: bool
+    """A Press Corner standee stands here (C-19)."""
     """The token on the sector after this corner, if it is a sector token (W-8)."""
 
 
@@ -120,6 +122,9 @@ class SeatView:
     """The Legends card revealed this round (its number in the data file), if any (L-6)."""
     pro_legends: int
     draft: DraftView | None
+    tournament: bool
+    sponsor_deck_count: int
+    eliminated: tuple[int, ...]
 
     @property
     def me(self) -> CarView | None:
@@ -210,6 +215,7 @@ def view_of(race: Race, seat: int | None) -> SeatView:
                 speed_limit=race.corner_limit(corner) + (adjust if active == seat else 0),
                 road=token.id if token is not None and not token.is_sector else None,
                 sector_road=token.id if token is not None and token.is_sector else None,
+                press=corner.number in race.config.press_corners,
             )
         )
     draft = race.draft
@@ -244,4 +250,7 @@ def view_of(race: Race, seat: int | None) -> SeatView:
             if draft is not None and race.phase == DRAFT
             else None
         ),
+        tournament=race.config.tournament,
+        sponsor_deck_count=len(race.sponsor_deck),
+        eliminated=tuple(race.eliminated),
     )

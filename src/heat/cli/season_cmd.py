@@ -1,0 +1,184 @@
+"""``heat season``: a Championship season (or a GOAT run) against bots and Legends, saved after
+every decision and resumed exactly where it stopped."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from heat.bots import Bot, RandomBot
+from heat.cli.prompt import Prompt
+from heat.cli.race_cmd import seats_for
+from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
+from heat.engine import COLORS, ConfigError, track, view_of
+from heat.engine.championship import (
+    RACE,
+    Season,
+    SeasonConfig,
+    replay_season,
+    season_record,
+    season_view,
+)
+from heat.storage import read_json, write_json
+
+DEFAULT_SAVE = "season.json"
+
+
+class SeasonSession:
+    """A human at one seat of a season, bots at the others."""
+
+    def __init__(
+        self,
+        season: Season,
+        human: int,
+        bots: dict[int, Bot],
+        read: Callable[[str], str],
+        write: Callable[[str], None],
+        save_path: str | None,
+        meta: dict[str, Any],
+    ) -> None:
+        self.season = season
+        self.human = human
+        self.bots = bots
+        self.write = write
+        self.save_path = save_path
+        self.meta = meta
+        self.prompt = Prompt(read, write, self.save, save_path, "heat season resume")
+        self.seen = 0
+        self.races_done = len(season.state.results)
+
+    def save(self, path: str) -> None:
+        """Save the season record with who plays which seat."""
+        write_json(path, {**season_record(self.season), "players": self.meta})
+
+    def run(self) -> int:
+        """Play until the season is over or the player quits."""
+        season = self.season
+        while not season.is_over:
+            waiting = season.to_decide()
+            bot = next((seat for seat in waiting if seat in self.bots), None)
+            if bot is not None:
+                self._bot_decides(bot)
+                continue
+            if not self._human_decides():
+                return 0
+        self._race_over()
+        self.write("")
+        self.prompt.lines(scorepad(season_view(season)))
+        winner = season.standings()[0]
+        self.write(f"Champion: {season.config.seats[winner].name}")
+        if self.save_path:
+            self.save(self.save_path)
+        return 0
+
+    def _bot_decides(self, seat: int) -> None:
+        season = self.season
+        legal = season.legal_decisions(seat)
+        view = view_of(season.race, seat) if season.race is not None else season_view(season)
+        season.apply(seat, self.bots[seat].choose(view, legal))
+        self._after()
+
+    def _human_decides(self) -> bool:
+        season = self.season
+        self._show_race_events()
+        legal = season.legal_decisions(self.human)
+        if season.phase == RACE and season.race is not None:
+            race = season.race
+            hint = prompt_for(view_of(race, self.human))
+            return self._ask(legal, lambda: status(view_of(race, self.human)), hint)
+        hint = {
+            "build": "Build your car: take one Upgrade card from the market, e.g. 'draft rpm-2' (C-15).",
+            "swap": "You are last on the grid: 'swap OWNED for MARKET' or 'no swap' (C-16).",
+            "keep": "Season over: keep one Upgrade card for the next season, e.g. 'keep turbo-7' (C-44).",
+        }[season.phase]
+        return self._ask(legal, lambda: season_status(season_view(season), self.human), hint)
+
+    def _ask(self, legal: list[Any], lines: Callable[[], list[str]], hint: str) -> bool:
+        done = self.prompt.ask(legal, lines, hint, lambda decision: self.season.apply(self.human, decision))
+        if done:
+            self._after()
+        return done
+
+    def _after(self) -> None:
+        if self.save_path:
+            self.save(self.save_path)
+        self._race_over()
+
+    def _show_race_events(self) -> None:
+        race = self.season.race
+        if race is None:
+            return
+        events = race.events(self.human)
+        names = [car.name for car in race.cars]
+        self.prompt.lines(narrate(events[self.seen :], names, race.laps))
+        self.seen = len(events)
+
+    def _race_over(self) -> None:
+        results = self.season.state.results
+        if len(results) > self.races_done:
+            self.races_done = len(results)
+            self.seen = 0
+            view = season_view(self.season)
+            self.write("")
+            self.write(f"Race {len(results)} is over.")
+            self.prompt.lines(scorepad(view))
+
+
+def _bots(season: Season, human: int) -> dict[int, Bot]:
+    seed = season.config.seed
+    return {
+        seat: RandomBot(seed * 10 + seat)
+        for seat, config in enumerate(season.config.seats)
+        if seat != human and not config.legend
+    }
+
+
+def new(args: argparse.Namespace) -> int:
+    """Start a season and play it."""
+    if not 0 <= args.bots <= 5:
+        raise ConfigError(f"--bots must be 0 to 5, not {args.bots}")
+    if args.color not in COLORS:
+        raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
+    others = [color for color in COLORS if color != args.color][: args.bots]
+    players = [(args.name, args.color)] + [(f"Bot {c.capitalize()}", c) for c in others]
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    config = SeasonConfig(
+        seats_for(players, args.legends),
+        season=args.season,
+        garage=args.garage,
+        seed=seed,
+        tournament=args.tournament,
+        pro_legends=args.pro_legends,
+    )
+    season = Season(config)
+    print(f"Championship {config.season}, seed {seed}. Saved after every decision to {args.save}.")
+    print("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'.")
+    session = SeasonSession(season, 0, _bots(season, 0), input, print, args.save, {"human": 0})
+    return session.run()
+
+
+def resume(args: argparse.Namespace) -> int:
+    """Resume a saved season where it stopped."""
+    data = read_json(args.file)
+    season = replay_season(data)
+    players = data.get("players") if isinstance(data, dict) else None
+    human = int(players.get("human", 0)) if isinstance(players, dict) else 0
+    view = season_view(season)
+    print(f"Resumed championship {view.season}, race {view.race_number} of {view.races} ({track(view.track).name}).")
+    session = SeasonSession(season, human, _bots(season, human), input, print, args.file, {"human": human})
+    return session.run()
+
+
+def show_status(args: argparse.Namespace) -> int:
+    """Print the scorepad of a saved season."""
+    season = replay_season(read_json(args.file))
+    for line in scorepad(season_view(season)):
+        print(line)
+    view = season_view(season)
+    if season.is_over:
+        print(f"Season over. Champion: {view.names[view.standings[0]]}")
+    else:
+        print(f"Next: race {view.race_number} of {view.races}, {track(view.track).name}: {view.event_title}")
+    return 0
