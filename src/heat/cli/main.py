@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from heat.cli import play_cmd, position_cmd, race_cmd, season_cmd
+from heat.cli import arena_cmd, play_cmd, position_cmd, race_cmd, season_cmd
 from heat.engine import HeatError, track, track_ids
 
 
@@ -39,6 +39,7 @@ def add_race_options(parser: argparse.ArgumentParser) -> None:
     modules.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends cars (Legends module)")
     modules.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed (L-17)")
     modules.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
+    modules.add_argument("--tournament", action="store_true", help="Tournament mode: the cards played set the gear")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,6 +102,23 @@ def build_parser() -> argparse.ArgumentParser:
     status_season = season_commands.add_parser("status", help="print the standings of a saved season")
     status_season.add_argument("file", nargs="?", default=season_cmd.DEFAULT_SAVE)
     status_season.set_defaults(run=season_cmd.show_status)
+
+    arena = commands.add_parser("arena", help="many races between bots and Legends, with win rates")
+    arena.add_argument(
+        "--lineup", default="club,legend*5", help="entrants: levels or 'legend', e.g. 'champion,legend*5'"
+    )
+    arena.add_argument("--races", type=int, default=50, help="races per track (default 50)")
+    arena.add_argument("--tracks", default="usa", help="comma-separated track ids, or 'all' (default usa)")
+    arena.add_argument("--laps", type=int, default=None, help="laps per race (default: each track's)")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--garage", choices=("regular", "advanced", "all"), default=None)
+    arena.add_argument("--weather", action="store_true")
+    arena.add_argument("--pro-legends", type=int, default=0, metavar="N")
+    arena.add_argument("--tournament", action="store_true")
+    arena.add_argument("--workers", type=int, default=0, help="processes (default: every CPU core)")
+    arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON")
+    arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV")
+    arena.set_defaults(run=arena_cmd.run)
 
     tracks = commands.add_parser("tracks", help="list the tracks")
     tracks.set_defaults(run=_tracks)

@@ -42,6 +42,7 @@ def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceC
         draft=args.draft,
         weather=args.weather,
         pro_legends=args.pro_legends,
+        tournament=args.tournament,
     )
 
 

@@ -111,6 +111,8 @@ def prompt_for(view: SeatView) -> str:
     """What the player is asked to do."""
     if view.phase == "draft":
         return "Garage: take one Upgrade card from the market, e.g. 'draft rpm-2'."
+    if view.phase == "plan" and view.tournament:
+        return "Step 2 (Tournament mode): play 1 to 4 cards; their number is your new gear, e.g. 'play 3 4'."
     if view.phase == "plan":
         return "Steps 1-2: choose your gear and cards, e.g. 'gear 2 play 3 4'."
     assert view.turn is not None

@@ -12,7 +12,7 @@ from heat.bots import Bot, RandomBot
 from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import seats_for
 from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
-from heat.engine import COLORS, ConfigError, track, view_of
+from heat.engine import COLORS, ConfigError, PositionError, track, view_of
 from heat.engine.championship import (
     RACE,
     Season,
@@ -64,9 +64,7 @@ class SeasonSession:
                 continue
             if not self._human_decides():
                 return 0
-        self._race_over()
-        self.write("")
-        self.prompt.lines(scorepad(season_view(season)))
+        self._race_over()  # prints the final scorepad
         winner = season.standings()[0]
         self.write(f"Champion: {season.config.seats[winner].name}")
         if self.save_path:
@@ -98,7 +96,7 @@ class SeasonSession:
     def _ask(self, legal: list[Any], lines: Callable[[], list[str]], hint: str) -> bool:
         done = self.prompt.ask(legal, lines, hint, lambda decision: self.season.apply(self.human, decision))
         if done:
-            self._after()
+            self._race_over()  # the prompt has saved the season already
         return done
 
     def _after(self) -> None:
@@ -162,18 +160,30 @@ def new(args: argparse.Namespace) -> int:
 def resume(args: argparse.Namespace) -> int:
     """Resume a saved season where it stopped."""
     data = read_json(args.file)
-    season = replay_season(data)
-    players = data.get("players") if isinstance(data, dict) else None
-    human = int(players.get("human", 0)) if isinstance(players, dict) else 0
+    season = _replay(args.file, data)
+    players = data.get("players", {})
+    human = players.get("human", 0) if isinstance(players, dict) else None
+    if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < len(season.config.seats):
+        raise PositionError(f"{args.file}: players.human: expected a seat number, got {human!r}")
+    if season.config.seats[human].legend:
+        raise PositionError(f"{args.file}: players.human: seat {human} is a Legend")
     view = season_view(season)
     print(f"Resumed championship {view.season}, race {view.race_number} of {view.races} ({track(view.track).name}).")
     session = SeasonSession(season, human, _bots(season, human), input, print, args.file, {"human": human})
     return session.run()
 
 
+def _replay(path: str, data: Any) -> Season:
+    """The saved season, or PositionError naming the file and the problem."""
+    try:
+        return replay_season(data)
+    except PositionError as error:
+        raise PositionError(f"{path}: {error}") from None
+
+
 def show_status(args: argparse.Namespace) -> int:
     """Print the scorepad of a saved season."""
-    season = replay_season(read_json(args.file))
+    season = _replay(args.file, read_json(args.file))
     for line in scorepad(season_view(season)):
         print(line)
     view = season_view(season)

@@ -182,6 +182,8 @@ class SeasonState:
     pick_order: list[int] = field(default_factory=list)
     pick_index: int = 0
     keep_order: list[int] = field(default_factory=list)
+    last_order: list[int] = field(default_factory=list)
+    """The finishing order of the last race of the previous season (a GOAT's tiebreak, C-30)."""
 
 
 class Season:
@@ -291,7 +293,10 @@ class Season:
             self.rng.shuffle(state.upgrade_deck)
             self._start_race()
         elif isinstance(decision, Keep):  # C-44
-            state.upgrades[seat] = [self.cards.index_of[decision.card]]
+            kept = self.cards.index_of[decision.card]
+            state.upgrades[seat].remove(kept)
+            state.upgrade_deck.extend(state.upgrades[seat])  # C-9: the others go back for the next season
+            state.upgrades[seat] = [kept]
             state.keep_order.pop(0)
             if not state.keep_order:
                 self._next_season()
@@ -300,7 +305,8 @@ class Season:
         """Seats by total Championship points; ties go to the better place in the last race
         (C-30, OQ-C-7: a GOAT run sums every season)."""
         totals = self.totals()
-        last = self.state.results[-1].order if self.state.results else tuple(range(len(self.config.seats)))
+        state = self.state
+        last = state.results[-1].order if state.results else tuple(state.last_order or range(len(self.config.seats)))
         return sorted(range(len(self.config.seats)), key=lambda s: (-totals[s], last.index(s)))
 
     def totals(self) -> list[int]:
@@ -441,8 +447,11 @@ class Season:
     def _end_season(self) -> None:
         """C-30, C-43, C-44: a GOAT run goes on to the next season; each player keeps one card."""
         state = self.state
+        for carried in state.sponsors:  # C-33: worthless at season end; C-8: all 35 in the deck
+            state.sponsor_deck.extend(carried)
+        state.sponsors = [[] for _ in self.config.seats]
+        self.rng.shuffle(state.sponsor_deck)
         if self.config.season == "goat" and state.year_index < len(HISTORIC) - 1:
-            state.sponsors = [[] for _ in self.config.seats]  # C-33: worthless at season end
             players = [s for s in range(len(self.config.seats)) if not self.config.seats[s].legend]
             state.keep_order = [s for s in players if state.upgrades[s]]
             if state.keep_order:
@@ -455,7 +464,10 @@ class Season:
     def _next_season(self) -> None:
         state = self.state
         state.past_seasons.append(self.season_points())
+        if state.results:
+            state.last_order = list(state.results[-1].order)
         state.year_index += 1
+        self.rng.shuffle(state.upgrade_deck)  # C-9
         self._start_season()
 
     def _check(self, seat: int, decision: Decision) -> None:

@@ -393,9 +393,12 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     racing = [car.seat for car in race.cars if car.on_track]
     order_default = sorted(racing, key=lambda s: race._position_key(race.cars[s]), reverse=True)
     race.order = fields.seats("order", len(race.cars)) if "order" in fields.data else order_default
-    if sorted(race.order) != sorted(car.seat for car in race.cars if car.on_track):
+    on_track = set(racing)
+    if not on_track <= set(race.order) <= on_track | set(race.eliminated):  # C-21: eliminated this round
         raise PositionError("order: must list every car on the track exactly once")
     race.turn_index = fields.integer("turn_index", 0, 0, len(race.order) - 1)
+    if race.order[race.turn_index] not in on_track:
+        raise PositionError("turn_index: the active car must be on the track")
     default_adrenaline = race.order[-(2 if race.started_cars >= 5 else 1) :]
     race.adrenaline_seats = tuple(
         fields.seats("adrenaline_seats", len(race.cars)) if "adrenaline_seats" in fields.data else default_adrenaline

@@ -187,6 +187,7 @@ class TurnRules(RaceState):
     def _enter_corners(self, car: Car) -> None:
         self._check_corners(car)
         if not car.on_track:  # eliminated (C-21): the turn ends at once
+            self._replenish(car, draw=False)  # C-31: the cards it played still leave the game
             self.step = END
             return
         self._enter_discard(car)
@@ -753,7 +754,7 @@ class TurnRules(RaceState):
             if kinds.count(kind) > available.count(kind):
                 raise IllegalDecision(f"'{self.cards.ids[kind]}' is not a played card with Refresh (G-33)")
 
-    def _replenish(self, car: Car, refreshed: tuple[str, ...] = ()) -> None:
+    def _replenish(self, car: Car, refreshed: tuple[str, ...] = (), draw: bool = True) -> None:
         """Step 9 (B-9): One-time use cards leave the game (G-29), Refresh cards go back on the
         deck (G-33, OQ-G-7), the rest of the play area to the discard pile; then draw."""
         cards = self.cards
@@ -772,7 +773,8 @@ class TurnRules(RaceState):
                 self.log.append(Refreshed(car.seat, refreshed))
         car.discard.extend(car.play)  # B-9.1
         car.play.clear()
-        self._draw_to_hand_size(car)
+        if draw:
+            self._draw_to_hand_size(car)
 
     def _remove_from_game(self, car: Car, kinds: list[int]) -> None:
         sponsor = self.cards.catalogue.cards

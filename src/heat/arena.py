@@ -1,0 +1,288 @@
+"""The arena: many races between any lineup of bots and Legends, and the statistics of who wins.
+
+Each race seats the lineup in a random order (so colours and seats are random; the grid is drawn
+by the race as always), on one of the chosen tracks, with the chosen modules. Races run in
+parallel processes. For every entrant the arena reports the win rate and the mean place with
+95% confidence intervals (Wilson for rates), and the time its decisions took.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from heat.bots.levels import LEVELS, make_bot
+from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, track_ids, view_of
+from heat.engine.config import MAX_CARS
+from heat.engine.rng import Rng
+
+LEGEND = "legend"
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaConfig:
+    """What to play: the lineup (level names or 'legend', repeats allowed), tracks and modules."""
+
+    lineup: tuple[str, ...]
+    tracks: tuple[str, ...] = ("usa",)
+    races: int = 100
+    """Races per track."""
+    laps: int | None = None
+    seed: int = 0
+    garage: str | None = None
+    weather: bool = False
+    pro_legends: int = 0
+    tournament: bool = False
+
+
+@dataclass(slots=True)
+class RaceOutcome:
+    """One race: the track, each seat's entrant and place, and decision times per entrant."""
+
+    track: str
+    entrants: list[str]
+    places: list[int]
+    rounds: list[int]
+    seconds: dict[str, list[float]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class EntrantStats:
+    """An entrant's record over the arena."""
+
+    entrant: str
+    cars: int
+    races: int
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    mean_place: float
+    place_low: float
+    place_high: float
+    decisions: int
+    median_ms: float
+    max_ms: float
+    by_track: dict[str, float]
+
+
+def parse_lineup(text: str) -> tuple[str, ...]:
+    """``'champion,legend*5'`` -> ('champion', 'legend', 'legend', 'legend', 'legend', 'legend')."""
+    lineup: list[str] = []
+    for part in text.split(","):
+        name, _, count = part.strip().partition("*")
+        name = name.strip().lower()
+        if name not in (*LEVELS, LEGEND):
+            raise ConfigError(f"unknown entrant {name!r}; use one of {', '.join((*LEVELS, LEGEND))}")
+        try:
+            times = int(count) if count else 1
+        except ValueError:
+            raise ConfigError(f"{part!r}: the count after '*' must be a number") from None
+        lineup.extend([name] * times)
+    if not 2 <= len(lineup) <= MAX_CARS:
+        raise ConfigError(f"a lineup has 2 to {MAX_CARS} cars, not {len(lineup)}")
+    if all(name == LEGEND for name in lineup):
+        raise ConfigError("a lineup needs at least one bot")
+    return tuple(lineup)
+
+
+def check_config(config: ArenaConfig) -> None:
+    """Raise ConfigError for an arena that cannot be played."""
+    parse_lineup(",".join(config.lineup))
+    for track_id in config.tracks:
+        if track_id not in track_ids():
+            raise ConfigError(f"unknown track {track_id!r}; tracks are: {', '.join(track_ids())}")
+    if config.races < 1:
+        raise ConfigError("play at least one race per track")
+
+
+def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
+    """Race number ``index`` of the arena (its track, seating and seeds follow from ``index``)."""
+    track_id = config.tracks[index % len(config.tracks)]
+    seed = config.seed * 1_000_003 + index
+    rng = Rng(seed)
+    entrants = list(config.lineup)
+    rng.shuffle(entrants)
+    seats = tuple(SeatConfig(f"{name}-{i}", COLORS[i], legend=name == LEGEND) for i, name in enumerate(entrants))
+    race = Race(
+        RaceConfig(
+            seats,
+            track=track_id,
+            laps=config.laps,
+            seed=seed,
+            garage=config.garage,
+            draft=True,
+            weather=config.weather,
+            pro_legends=config.pro_legends,
+            tournament=config.tournament,
+        ),
+        record_events=False,
+    )
+    bots = {i: make_bot(name, seed * 7 + i) for i, name in enumerate(entrants) if name != LEGEND}
+    seconds: dict[str, list[float]] = {}
+    while not race.is_over:
+        seat = race.to_decide()[0]
+        legal = race.legal_decisions(seat)
+        started = time.perf_counter()
+        decision = bots[seat].choose(view_of(race, seat), legal)
+        if len(legal) > 1:
+            seconds.setdefault(entrants[seat], []).append(time.perf_counter() - started)
+        race.apply(seat, decision)
+    standings = race.standings()
+    places = [standings.index(seat) + 1 for seat in range(len(entrants))]
+    rounds = [car.finish_round for car in race.cars]
+    return RaceOutcome(track_id, entrants, places, rounds, seconds)
+
+
+def _play_chunk(config: ArenaConfig, indices: Sequence[int]) -> list[RaceOutcome]:
+    return [play_race(config, index) for index in indices]
+
+
+def run_arena(
+    config: ArenaConfig,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[RaceOutcome]:
+    """Play every race of the arena, on ``workers`` processes; ``progress(n)`` after each n done."""
+    check_config(config)
+    total = config.races * len(config.tracks)
+    indices = list(range(total))
+    outcomes: list[RaceOutcome | None] = [None] * total
+    if workers <= 1:
+        for index in indices:
+            outcomes[index] = play_race(config, index)
+            if progress:
+                progress(1)
+    else:
+        size = max(1, min(8, total // (workers * 4) or 1))
+        chunks = [indices[i : i + size] for i in range(0, total, size)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(_play_chunk, config, chunk): chunk for chunk in chunks}
+            for future in _as_completed(futures):
+                chunk = futures[future]
+                for index, outcome in zip(chunk, future.result(), strict=True):
+                    outcomes[index] = outcome
+                if progress:
+                    progress(len(chunk))
+    return [outcome for outcome in outcomes if outcome is not None]
+
+
+def _as_completed(futures: Any) -> Any:
+    from concurrent.futures import as_completed
+
+    return as_completed(futures)
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate (95% for z = 1.96)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize(outcomes: Sequence[RaceOutcome]) -> list[EntrantStats]:
+    """Per entrant: win rate (a race counts as won if a car of the entrant won it), mean place
+    over its cars, both with 95% intervals, and its decision times."""
+    names = sorted({name for outcome in outcomes for name in outcome.entrants})
+    stats = []
+    for name in names:
+        places: list[int] = []
+        wins = 0
+        races = 0
+        track_wins: dict[str, list[int]] = {}
+        seconds: list[float] = []
+        for outcome in outcomes:
+            seats = [i for i, entrant in enumerate(outcome.entrants) if entrant == name]
+            if not seats:
+                continue
+            races += 1
+            won = any(outcome.places[i] == 1 for i in seats)
+            wins += won
+            track_wins.setdefault(outcome.track, []).append(int(won))
+            places.extend(outcome.places[i] for i in seats)
+            seconds.extend(outcome.seconds.get(name, []))
+        low, high = wilson(wins, races)
+        mean = statistics.fmean(places)
+        spread = 1.96 * statistics.stdev(places) / math.sqrt(len(places)) if len(places) > 1 else 0.0
+        stats.append(
+            EntrantStats(
+                entrant=name,
+                cars=len(places) // max(races, 1),
+                races=races,
+                wins=wins,
+                win_rate=wins / races if races else 0.0,
+                win_low=low,
+                win_high=high,
+                mean_place=mean,
+                place_low=mean - spread,
+                place_high=mean + spread,
+                decisions=len(seconds),
+                median_ms=1000 * statistics.median(seconds) if seconds else 0.0,
+                max_ms=1000 * max(seconds) if seconds else 0.0,
+                by_track={track: sum(v) / len(v) for track, v in sorted(track_wins.items())},
+            )
+        )
+    return stats
+
+
+def write_json(
+    path: str | Path, config: ArenaConfig, stats: Sequence[EntrantStats], outcomes: Sequence[RaceOutcome]
+) -> None:
+    """The arena's config, summary and every race, as JSON."""
+    data = {
+        "config": asdict(config),
+        "summary": [asdict(s) for s in stats],
+        "races": [{k: v for k, v in asdict(o).items() if k != "seconds"} for o in outcomes],
+    }
+    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def write_csv(path: str | Path, stats: Sequence[EntrantStats]) -> None:
+    """The summary, one row per entrant, as CSV."""
+    with Path(path).open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(
+            [
+                "entrant",
+                "races",
+                "wins",
+                "win_rate",
+                "win_low",
+                "win_high",
+                "mean_place",
+                "place_low",
+                "place_high",
+                "decisions",
+                "median_ms",
+                "max_ms",
+            ]
+        )
+        for s in stats:
+            writer.writerow(
+                [
+                    s.entrant,
+                    s.races,
+                    s.wins,
+                    f"{s.win_rate:.4f}",
+                    f"{s.win_low:.4f}",
+                    f"{s.win_high:.4f}",
+                    f"{s.mean_place:.3f}",
+                    f"{s.place_low:.3f}",
+                    f"{s.place_high:.3f}",
+                    s.decisions,
+                    f"{s.median_ms:.2f}",
+                    f"{s.max_ms:.2f}",
+                ]
+            )

@@ -1,0 +1,398 @@
+"""HeuristicBot: plans gear and cards to reach corners at their limit, manages Heat and Stress.
+
+It looks only at its seat's view and the legal decisions. Every plan is scored by the distance it
+is expected to cover against the Heat it is expected to cost, over the distribution of the cards
+its Stress and + symbols may flip; a spin-out costs a lot. React, slipstream, discards and the
+Garage's choices follow simple rules that a careful player would use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
+from heat.engine.championship import SeasonView
+from heat.engine.content import CardDef, Track, catalogue
+from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
+from heat.engine.rng import Rng
+
+FLIP_VALUES = ((1, 0.25), (2, 0.25), (3, 0.25), (4, 0.25))
+"""An unknown Basic card: 1 to 4, as likely each (the 12 Basic cards of a deck)."""
+
+SPIN_PENALTY = 25.0
+"""What a spin-out costs, in spaces: Heat gone, Stress in hand, 1st gear."""
+
+
+@cache
+def _cards() -> dict[str, CardDef]:
+    return {card.id: card for card in catalogue().cards}
+
+
+def card(card_id: str) -> CardDef:
+    """The definition of a card."""
+    return _cards()[card_id]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The bot's taste; difficulty levels change these."""
+
+    heat: float = 1.6
+    """Spaces one Heat card is worth when the Engine is comfortable."""
+    scarce_heat: float = 4.0
+    """Extra worth of Heat as the Engine empties."""
+    cooldown: float = 1.1
+    stress: float = 0.8
+    """Worth of getting a Stress card out of the hand."""
+    noise: float = 0.0
+    """Random spread added to every score (a gentler driver)."""
+    foresight: float = 0.7
+    """Weight of what the next turn can make of where this one ends."""
+
+
+def progress_of(view: SeatView, seat: int) -> int:
+    """A car's progress: laps and spaces in one number (0 and below on the grid)."""
+    car = view.cars[seat]
+    board = track(view.track)
+    return (car.lap - 1) * board.spaces + car.space
+
+
+def lines_ahead(board: Track, start: int, end: int, finish: int) -> list[tuple[int, int]]:
+    """Corner Lines crossed between progress ``start`` and ``end`` (before the finish), as
+    (line progress, corner number)."""
+    found = []
+    base = ((start - 1) // board.spaces) * board.spaces
+    while base < end:
+        for corner in board.corners:
+            line = base + corner.line_after
+            if start <= line < end and line < finish:
+                found.append((line, corner.number))
+        base += board.spaces
+    return found
+
+
+def next_line(board: Track, pos: int) -> tuple[int, int]:
+    """The next Corner Line at or after ``pos``: (line progress, corner number)."""
+    base = ((pos - 1) // board.spaces) * board.spaces
+    while True:
+        for corner in board.corners:
+            line = base + corner.line_after
+            if line >= pos:
+                return line, corner.number
+        base += board.spaces
+
+
+class HeuristicBot:
+    """A rule-based driver that plans each turn for distance against Heat."""
+
+    def __init__(self, seed: int = 0, name: str = "heuristic", weights: Weights | None = None) -> None:
+        self.name = name
+        self.rng = Rng(seed)
+        self.weights = weights or Weights()
+
+    # ------------------------------------------------------------------ dispatch
+
+    def choose(self, view: SeatView | SeasonView, legal: Sequence[Decision]) -> Decision:
+        """The decision this driver likes best among ``legal``."""
+        if not legal:
+            raise ValueError("HeuristicBot was asked to choose with no legal decision")
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if isinstance(first, Draft):
+            return max(legal, key=lambda d: self._upgrade_value(d.card) if isinstance(d, Draft) else 0.0)
+        if isinstance(first, Swap):
+            return max(legal, key=self._swap_value)
+        if isinstance(first, Keep):
+            return max(legal, key=lambda d: self._upgrade_value(d.card) if isinstance(d, Keep) else 0.0)
+        assert isinstance(view, SeatView)
+        if isinstance(first, Plan):
+            return self._best(legal, lambda d: self._plan_value(view, d))
+        if isinstance(first, ChooseSpeed):
+            return self._best(legal, lambda d: self._choice_value(view, d))
+        if isinstance(first, Slipstream):
+            return self._best(legal, lambda d: self._slipstream_value(view, d))
+        if isinstance(first, Discard):
+            return self._discard(view, legal)
+        if isinstance(first, Refresh):
+            return max(legal, key=lambda d: len(d.cards) if isinstance(d, Refresh) else 0)
+        return self._react(view, legal)
+
+    def _best(self, legal: Sequence[Decision], score: object) -> Decision:
+        assert callable(score)
+        noise = self.weights.noise
+        best = legal[0]
+        best_score = float("-inf")
+        for decision in legal:
+            value = float(score(decision))
+            if noise:
+                value += (self.rng.below(1000) / 1000.0 - 0.5) * noise
+            if value > best_score:
+                best, best_score = decision, value
+        return best
+
+    # ------------------------------------------------------------------ turn scoring
+
+    def _heat_worth(self, engine: int, near_finish: bool, remaining: float = 1.0) -> float:
+        """Spaces one Heat card is worth: less as the race nears its end, more as the Engine empties."""
+        if near_finish:
+            return 0.2
+        return 0.3 + self.weights.heat * remaining + self.weights.scarce_heat / (engine + 1)
+
+    def _outcome(
+        self,
+        view: SeatView,
+        speeds: list[tuple[int, float]],
+        engine: int,
+        adjust: int,
+        extra_move: int = 0,
+        gear: int = 0,
+        hand: Sequence[str] = (),
+    ) -> float:
+        """Expected worth of moving at each Speed in ``speeds`` (with probabilities): distance
+        against the Heat the corners cost, a spin-out if the Engine cannot pay."""
+        me = view.me
+        assert me is not None and view.seat is not None
+        gear = gear or me.gear
+        board = track(view.track)
+        pos = progress_of(view, view.seat)
+        finish = view.laps * board.spaces
+        limits = {c.number: c.speed_limit - (view.turn.speed_limit_adjust if view.turn else 0) for c in view.corners}
+        total = 0.0
+        for speed, chance in speeds:
+            end = pos + speed + extra_move
+            cost = 0
+            spun = False
+            left = engine
+            for _, number in lines_ahead(board, pos, end, finish):
+                over = speed - (limits[number] + adjust)
+                if over > 0:
+                    if over > left:
+                        spun = True
+                        break
+                    left -= over
+                    cost += over
+            near_finish = end > finish - 2
+            worth = self._heat_worth(left, near_finish, max(0.0, (finish - pos) / finish))
+            value = min(end, finish + 30) - pos - worth * cost
+            if spun:
+                value -= SPIN_PENALTY + 2.0 * speed
+            elif end <= finish:
+                value += self.weights.foresight * self._potential(board, end, gear, left, limits, finish, hand)
+            total += chance * value
+        return total
+
+    def _potential(
+        self,
+        board: Track,
+        pos: int,
+        gear: int,
+        engine: int,
+        limits: dict[int, int],
+        finish: int,
+        hand: Sequence[str],
+    ) -> float:
+        """What the next turn can make of standing on ``pos`` in ``gear`` with ``hand`` left: the
+        best distance less the corners' Heat, over the gears it can reach and the Speeds its
+        cards (and fair draws up to 7) allow."""
+        values = sorted(_hand_values(hand))
+        worth = self._heat_worth(engine, False, max(0.0, (finish - pos) / finish))
+        best = float("-inf")
+        reach = 2 if engine >= 1 else 1
+        for next_gear in range(max(1, gear - reach), min(4, gear + reach) + 1):
+            low = int(sum(values[:next_gear]))
+            high = int(sum(values[-next_gear:]))
+            shift = 1 if abs(next_gear - gear) == 2 else 0
+            for speed in range(low, high + 1):
+                cost = shift
+                for _, number in lines_ahead(board, pos, pos + speed, finish):
+                    over = speed - limits[number]
+                    if over > 0:
+                        cost += over
+                if cost <= engine:
+                    best = max(best, min(pos + speed, finish + 10) - pos - worth * cost)
+        return best if best > float("-inf") else -SPIN_PENALTY
+
+    def _plan_value(self, view: SeatView, decision: Decision) -> float:
+        assert isinstance(decision, Plan)
+        me = view.me
+        assert me is not None
+        cards = [card(c) for c in decision.cards]
+        if any(c.type == "heat" for c in cards):
+            return -100.0 + len(decision.cards)  # a cluttered hand: any of them
+        fixed = 0
+        flips = 0
+        adjust = 0
+        heat = 1 if abs(decision.gear - me.gear) == 2 else 0
+        stress = 0
+        for c in cards:
+            if c.type == "stress":
+                flips += 1
+                stress += 1
+                continue
+            fixed += max(c.speeds) if c.speeds else 0
+            flips += c.plus
+            adjust += c.adjust
+            heat += c.heat
+        engine = me.engine - heat
+        rest = list(me.hand or ())
+        for card_id in decision.cards:
+            rest.remove(card_id)
+        value = self._outcome(view, flip_distribution(fixed, flips), engine, adjust, gear=decision.gear, hand=rest)
+        worth = self._heat_worth(me.engine, False)
+        value -= worth * heat
+        value += self.weights.stress * stress
+        heat_in_hand = sum(1 for c in me.hand or () if c == "heat")
+        cool = (3 if decision.gear == 1 else 1 if decision.gear == 2 else 0) + sum(c.cooldown for c in cards)
+        value += self.weights.cooldown * min(cool, heat_in_hand)
+        return value
+
+    def _choice_value(self, view: SeatView, decision: Decision) -> float:
+        assert isinstance(decision, ChooseSpeed) and view.turn is not None and view.me is not None
+        pending = [c for c in view.me.play or () if len(card(c).speeds) > 1]
+        speed = view.turn.speed + decision.value
+        # other pending choices will be set later; assume their lowest value
+        rest = sum(min(card(c).speeds) for c in pending) - min(card(decision.card).speeds)
+        return self._outcome(view, [(speed + max(0, rest), 1.0)], view.me.engine, 0)
+
+    def _slipstream_value(self, view: SeatView, decision: Decision) -> float:
+        assert isinstance(decision, Slipstream)
+        return self._finish_value(view, [(0, 1.0)], moved=decision.spaces if decision.take else 0)
+
+    # ------------------------------------------------------------------ React
+
+    def _react(self, view: SeatView, legal: Sequence[Decision]) -> Decision:
+        reacts = [d for d in legal if isinstance(d, React)]
+        mandatory = [d for d in reacts if d.symbol in ("heat", "scrap", "adjust")]
+        if mandatory:
+            return next((d for d in mandatory if d.symbol == "adjust"), mandatory[0])
+        cooldowns = [d for d in reacts if d.symbol == "cooldown"]
+        if cooldowns:
+            return max(cooldowns, key=lambda d: d.amount)
+        stress = [d for d in reacts if d.symbol == "reduce-stress"]
+        if stress:
+            return max(stress, key=lambda d: d.amount)
+        salvage = [d for d in legal if isinstance(d, Salvage)]
+        if salvage:
+            return max(salvage, key=lambda d: sum(max(card(c).speeds or (0,)) for c in d.cards))
+        turn = view.turn
+        assert turn is not None
+        best: Decision = next((d for d in legal if isinstance(d, EndReact)), legal[0])
+        best_value = self._finish_value(view, [(0, 1.0)])
+        for decision in reacts:
+            if decision.symbol == "move":
+                value = self._finish_value(view, [(1, 1.0)])
+            elif decision.symbol == "accelerate":
+                value = self._finish_value(view, [(turn.plus_used, 1.0)])
+            elif decision.symbol == "boost":
+                free = view.corners and False
+                value = self._finish_value(view, flip_distribution(0, 1), heat=0 if free else 1)
+            elif decision.symbol == "direct":
+                played = card(decision.source)
+                value = self._finish_value(view, flip_distribution(max(played.speeds), played.plus), heat=played.heat)
+            else:
+                continue
+            if value > best_value + 0.05:
+                best, best_value = decision, value
+        return best
+
+    def _finish_value(self, view: SeatView, deltas: list[tuple[int, float]], heat: int = 0, moved: int = 0) -> float:
+        """Expected worth of the rest of the turn if Speed and distance rise by each delta (with
+        its chance), paying ``heat``, and the car then moves ``moved`` more spaces (slipstream)."""
+        turn = view.turn
+        me = view.me
+        assert turn is not None and me is not None and view.seat is not None
+        board = track(view.track)
+        start = (turn.start_lap - 1) * board.spaces + turn.start_space
+        pos = progress_of(view, view.seat)
+        finish = view.laps * board.spaces
+        limits = {c.number: c.speed_limit for c in view.corners}
+        total = 0.0
+        for delta, chance in deltas:
+            speed = turn.speed + delta
+            end = pos + delta + moved
+            left = me.engine - heat
+            cost = 0
+            spun = left < 0
+            for _, number in lines_ahead(board, start, end, finish):
+                over = speed - limits[number]
+                if over > 0:
+                    if over > left:
+                        spun = True
+                        break
+                    left -= over
+                    cost += over
+            worth = self._heat_worth(max(left, 0), end > finish - 2, max(0.0, (finish - pos) / finish))
+            value = min(end, finish + 30) - start - worth * (cost + heat)
+            if spun:
+                value -= SPIN_PENALTY + 2.0 * speed
+            elif end <= finish:
+                potential = self._potential(board, end, me.gear, left, limits, finish, me.hand or ())
+                value += self.weights.foresight * potential
+            total += chance * value
+        return total
+
+    # ------------------------------------------------------------------ discards and the Garage
+
+    def _discard(self, view: SeatView, legal: Sequence[Decision]) -> Decision:
+        me = view.me
+        assert me is not None and view.seat is not None
+        board = track(view.track)
+        pos = progress_of(view, view.seat)
+        line, number = next_line(board, pos)
+        limit = next(c.speed_limit for c in view.corners if c.number == number)
+        slow_ahead = line - pos < 12 and limit <= 4
+        unwanted = []
+        for card_id in me.hand or ():
+            definition = card(card_id)
+            if not definition.discardable:
+                continue
+            value = max(definition.speeds) if definition.speeds else 0
+            if (value <= 1 and not slow_ahead) or (value >= 5 and slow_ahead and line - pos < 6):
+                unwanted.append(card_id)
+        wanted = Discard(tuple(unwanted))
+        return wanted if wanted in legal else next(d for d in legal if isinstance(d, Discard) and not d.cards)
+
+    def _upgrade_value(self, card_id: str) -> float:
+        """A rough worth of an Upgrade card for a race."""
+        c = card(card_id)
+        if c.becomes:
+            return -2.0
+        speed = sum(c.speeds) / len(c.speeds) if c.speeds else 0.0
+        value = speed + 2.5 * c.plus - 2.0 * c.heat - 0.3 * c.scrap + 1.2 * c.cooldown + 0.6 * c.slipstream
+        value += 0.7 * c.reduce_stress + 1.5 * c.adjust + 1.0 * c.refresh + 0.8 * c.salvage + 1.0 * c.direct
+        value += 1.0 if len(c.speeds) > 1 else 0.0
+        return value - 2.5
+
+    def _swap_value(self, decision: Decision) -> float:
+        assert isinstance(decision, Swap)
+        if decision.give is None or decision.take is None:
+            return 0.0
+        return self._upgrade_value(decision.take) - self._upgrade_value(decision.give)
+
+
+def _hand_values(hand: Sequence[str]) -> list[float]:
+    """The Speed values a hand offers next turn, padded with fair draws up to 7 cards."""
+    values: list[float] = []
+    for card_id in hand:
+        definition = card(card_id)
+        if definition.type == "stress":
+            values.append(2.5)
+        elif definition.speeds:
+            values.append(float(max(definition.speeds)))
+    values.extend([2.0, 3.0] * ((7 - len(hand) + 1) // 2))
+    return values[: max(len(values), 1)]
+
+
+def flip_distribution(fixed: int, flips: int) -> list[tuple[int, float]]:
+    """The Speeds a play may reach: ``fixed`` plus ``flips`` unknown Basic cards."""
+    outcomes = {fixed: 1.0}
+    for _ in range(flips):
+        nxt: dict[int, float] = {}
+        for total, chance in outcomes.items():
+            for value, p in FLIP_VALUES:
+                nxt[total + value] = nxt.get(total + value, 0.0) + chance * p
+        outcomes = nxt
+    return sorted(outcomes.items())
