@@ -39,16 +39,16 @@ def card(card_id: str) -> CardDef:
 class Weights:
     """The bot's taste; difficulty levels change these."""
 
-    heat: float = 1.6
-    """Spaces one Heat card is worth when the Engine is comfortable."""
-    scarce_heat: float = 4.0
+    heat: float = 0.5
+    """Spaces one Heat card is worth when the Engine is comfortable (early in the race)."""
+    scarce_heat: float = 1.0
     """Extra worth of Heat as the Engine empties."""
     cooldown: float = 1.1
     stress: float = 0.8
     """Worth of getting a Stress card out of the hand."""
     noise: float = 0.0
     """Random spread added to every score (a gentler driver)."""
-    foresight: float = 0.7
+    foresight: float = 0.2
     """Weight of what the next turn can make of where this one ends."""
 
 
@@ -91,6 +91,7 @@ class HeuristicBot:
         self.name = name
         self.rng = Rng(seed)
         self.weights = weights or Weights()
+        self.eliminating = False
 
     # ------------------------------------------------------------------ dispatch
 
@@ -100,6 +101,8 @@ class HeuristicBot:
             raise ValueError("HeuristicBot was asked to choose with no legal decision")
         if len(legal) == 1:
             return legal[0]
+        if isinstance(view, SeatView):
+            self.eliminating = view.spin_out_eliminates
         first = legal[0]
         if isinstance(first, Draft):
             return max(legal, key=lambda d: self._upgrade_value(d.card) if isinstance(d, Draft) else 0.0)
@@ -139,7 +142,7 @@ class HeuristicBot:
         """Spaces one Heat card is worth: less as the race nears its end, more as the Engine empties."""
         if near_finish:
             return 0.2
-        return 0.3 + self.weights.heat * remaining + self.weights.scarce_heat / (engine + 1)
+        return 0.3 + self.weights.heat * remaining + self.weights.scarce_heat / (engine + 1) ** 2
 
     def _outcome(
         self,
@@ -160,6 +163,7 @@ class HeuristicBot:
         pos = progress_of(view, view.seat)
         finish = view.laps * board.spaces
         limits = {c.number: c.speed_limit - (view.turn.speed_limit_adjust if view.turn else 0) for c in view.corners}
+        extra = overheat(view)
         total = 0.0
         for speed, chance in speeds:
             end = pos + speed + extra_move
@@ -168,6 +172,8 @@ class HeuristicBot:
             left = engine
             for _, number in lines_ahead(board, pos, end, finish):
                 over = speed - (limits[number] + adjust)
+                if over > 0:
+                    over += extra.get(number, 0)  # W-14: Overheat
                 if over > 0:
                     if over > left:
                         spun = True
@@ -178,11 +184,16 @@ class HeuristicBot:
             worth = self._heat_worth(left, near_finish, max(0.0, (finish - pos) / finish))
             value = min(end, finish + 30) - pos - worth * cost
             if spun:
-                value -= SPIN_PENALTY + 2.0 * speed
+                value -= self._spin_penalty(view) + 2.0 * speed
             elif end <= finish:
-                value += self.weights.foresight * self._potential(board, end, gear, left, limits, finish, hand)
+                value += self.weights.foresight * self._potential(board, end, gear, left, limits, finish, hand, extra)
             total += chance * value
         return total
+
+    def _spin_penalty(self, view: SeatView) -> float:
+        """A spin-out costs a lot; where it eliminates the car (C-21), nearly everything."""
+        self.eliminating = view.spin_out_eliminates
+        return SPIN_PENALTY * (20 if view.spin_out_eliminates else 1)
 
     def _potential(
         self,
@@ -193,6 +204,7 @@ class HeuristicBot:
         limits: dict[int, int],
         finish: int,
         hand: Sequence[str],
+        extra: dict[int, int],
     ) -> float:
         """What the next turn can make of standing on ``pos`` in ``gear`` with ``hand`` left: the
         best distance less the corners' Heat, over the gears it can reach and the Speeds its
@@ -210,10 +222,10 @@ class HeuristicBot:
                 for _, number in lines_ahead(board, pos, pos + speed, finish):
                     over = speed - limits[number]
                     if over > 0:
-                        cost += over
+                        cost += over + extra.get(number, 0)
                 if cost <= engine:
                     best = max(best, min(pos + speed, finish + 10) - pos - worth * cost)
-        return best if best > float("-inf") else -SPIN_PENALTY
+        return best if best > float("-inf") else -SPIN_PENALTY * (20 if self.eliminating else 1)
 
     def _plan_value(self, view: SeatView, decision: Decision) -> float:
         assert isinstance(decision, Plan)
@@ -309,6 +321,7 @@ class HeuristicBot:
         pos = progress_of(view, view.seat)
         finish = view.laps * board.spaces
         limits = {c.number: c.speed_limit for c in view.corners}
+        extra = overheat(view)
         total = 0.0
         for delta, chance in deltas:
             speed = turn.speed + delta
@@ -319,6 +332,7 @@ class HeuristicBot:
             for _, number in lines_ahead(board, start, end, finish):
                 over = speed - limits[number]
                 if over > 0:
+                    over += extra.get(number, 0)
                     if over > left:
                         spun = True
                         break
@@ -327,9 +341,9 @@ class HeuristicBot:
             worth = self._heat_worth(max(left, 0), end > finish - 2, max(0.0, (finish - pos) / finish))
             value = min(end, finish + 30) - start - worth * (cost + heat)
             if spun:
-                value -= SPIN_PENALTY + 2.0 * speed
+                value -= self._spin_penalty(view) + 2.0 * speed
             elif end <= finish:
-                potential = self._potential(board, end, me.gear, left, limits, finish, me.hand or ())
+                potential = self._potential(board, end, me.gear, left, limits, finish, me.hand or (), extra)
                 value += self.weights.foresight * potential
             total += chance * value
         return total
@@ -337,23 +351,27 @@ class HeuristicBot:
     # ------------------------------------------------------------------ discards and the Garage
 
     def _discard(self, view: SeatView, legal: Sequence[Decision]) -> Decision:
+        """Keep the hand that gives the best next turn (fair draws replace what goes)."""
         me = view.me
         assert me is not None and view.seat is not None
         board = track(view.track)
         pos = progress_of(view, view.seat)
-        line, number = next_line(board, pos)
-        limit = next(c.speed_limit for c in view.corners if c.number == number)
-        slow_ahead = line - pos < 12 and limit <= 4
-        unwanted = []
-        for card_id in me.hand or ():
-            definition = card(card_id)
-            if not definition.discardable:
-                continue
-            value = max(definition.speeds) if definition.speeds else 0
-            if (value <= 1 and not slow_ahead) or (value >= 5 and slow_ahead and line - pos < 6):
-                unwanted.append(card_id)
-        wanted = Discard(tuple(unwanted))
-        return wanted if wanted in legal else next(d for d in legal if isinstance(d, Discard) and not d.cards)
+        finish = view.laps * board.spaces
+        limits = {c.number: c.speed_limit for c in view.corners}
+        extra = overheat(view)
+        options = [d for d in legal if isinstance(d, Discard)]
+        if len(options) > 32:
+            singles = [d for d in options if len(d.cards) <= 1]
+            options = [*singles, max(options, key=lambda d: len(d.cards))]
+
+        def score(decision: Discard) -> float:
+            hand = list(me.hand or ())
+            for card_id in decision.cards:
+                hand.remove(card_id)
+            potential = self._potential(board, pos, me.gear, me.engine, limits, finish, hand, extra)
+            return potential + 0.05 * len(decision.cards)
+
+        return max(options, key=score)
 
     def _upgrade_value(self, card_id: str) -> float:
         """A rough worth of an Upgrade card for a race."""
@@ -371,6 +389,11 @@ class HeuristicBot:
         if decision.give is None or decision.take is None:
             return 0.0
         return self._upgrade_value(decision.take) - self._upgrade_value(decision.give)
+
+
+def overheat(view: SeatView) -> dict[int, int]:
+    """Corners whose Road Conditions token adds 1 Heat when taken too fast (W-14)."""
+    return {c.number: 1 for c in view.corners if c.road == "overheat"}
 
 
 def _hand_values(hand: Sequence[str]) -> list[float]:

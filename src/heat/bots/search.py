@@ -4,13 +4,13 @@ For each decision it samples the hidden cards consistent with its view (its own 
 opponents' hands and decks, the Legends deck: see ``determinize``), plays each candidate
 decision forward on the engine with a fast rollout policy for every driver, and keeps the
 candidate whose rollouts end best. Candidates are chosen among the legal decisions by the
-heuristic's own scores, and tried in turn with UCB1. The budget is a number of rollouts, so a
+heuristic's own scores, and every candidate is played on the same samples (common random
+numbers), so they are compared on equal luck. The budget is a number of rollouts, so a
 seeded SearchBot is deterministic; a time limit can cap it as well.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,7 +35,6 @@ class SearchSettings:
     """How many of the heuristic's favourite decisions are searched."""
     horizon: int = 2
     """Rounds played out after the current one before the position is judged."""
-    exploration: float = 3.0
 
 
 class SearchBot:
@@ -56,21 +55,20 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         settings = self.settings
-        counts = [0] * len(candidates)
         totals = [0.0] * len(candidates)
+        samples = max(1, settings.rollouts // len(candidates))
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
-        for iteration in range(settings.rollouts):
-            if deadline is not None and iteration >= len(candidates) and time.perf_counter() > deadline:
+        for sample in range(samples):
+            if deadline is not None and sample > 0 and time.perf_counter() > deadline:
                 break
-            index = self._pick(iteration, counts, totals)
-            value = self._rollout(view, candidates[index])
-            if value is None:
-                counts[index] += 1
-                totals[index] += -1000.0
+            # common random numbers: every candidate is played on the same sampled position
+            try:
+                base = from_position(sample_position(view, self.rng), record_events=False)
+            except HeatError:
                 continue
-            counts[index] += 1
-            totals[index] += value
-        best = max(range(len(candidates)), key=lambda i: (totals[i] / counts[i]) if counts[i] else float("-inf"))
+            for index, decision in enumerate(candidates):
+                totals[index] += self._rollout(base.copy(), view.seat, decision)
+        best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
 
     def _candidates(self, view: SeatView, legal: Sequence[Decision]) -> list[Decision]:
@@ -79,23 +77,13 @@ class SearchBot:
         scored = sorted(legal, key=lambda d: self.heuristic._plan_value(view, d), reverse=True)
         return scored[: self.settings.candidates]
 
-    def _pick(self, iteration: int, counts: list[int], totals: list[float]) -> int:
-        if iteration < len(counts):
-            return iteration
-        logn = math.log(iteration + 1)
-        c = self.settings.exploration
-        return max(range(len(counts)), key=lambda i: totals[i] / counts[i] + c * math.sqrt(logn / counts[i]))
-
-    def _rollout(self, view: SeatView, decision: Decision) -> float | None:
-        """Play ``decision`` in a sampled position, then every driver by the rollout policy,
-        until the horizon; the value of where the searching car then stands."""
-        seat = view.seat
-        assert seat is not None
+    def _rollout(self, race: Race, seat: int, decision: Decision) -> float:
+        """Play ``decision``, then every driver by the rollout policy until the horizon; the
+        value of where the searching car then stands."""
         try:
-            race = from_position(sample_position(view, self.rng), record_events=False)
             race.apply(seat, decision)
         except HeatError:
-            return None  # this sample cannot hold the decision: count it as bad
+            return -1000.0  # cannot happen for a legal decision; kept as a safe floor
         last_round = race.round + self.settings.horizon
         policy = self.rollout_policy
         while not race.is_over and race.round <= last_round and race.cars[seat].on_track:

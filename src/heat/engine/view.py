@@ -46,6 +46,9 @@ class CarView:
     plan: str | None = None
     discard_pile: tuple[str, ...] | None = None
     """The whole discard pile: only its owner, only while a Salvage symbol is open (G-34)."""
+    deck_cards: tuple[str, ...] | None = None
+    """The viewer's own draw deck, sorted: its composition, never its order. A player who
+    remembers every card they drew, flipped and discarded knows it (previews use it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +128,8 @@ class SeatView:
     tournament: bool
     sponsor_deck_count: int
     eliminated: tuple[int, ...]
+    spin_out_eliminates: bool
+    """This race's event eliminates a car that spins out (C-21)."""
 
     @property
     def me(self) -> CarView | None:
@@ -179,6 +184,7 @@ def view_of(race: Race, seat: int | None) -> SeatView:
                 hand=tuple(ids[k] for k in car.hand) if own else None,
                 plan=plan,
                 discard_pile=tuple(ids[k] for k in car.discard) if own and salvaging else None,
+                deck_cards=tuple(sorted(ids[k] for k in car.deck)) if own else None,
             )
         )
     turn_view = None
@@ -253,4 +259,5 @@ def view_of(race: Race, seat: int | None) -> SeatView:
         tournament=race.config.tournament,
         sponsor_deck_count=len(race.sponsor_deck),
         eliminated=tuple(race.eliminated),
+        spin_out_eliminates=race.config.spin_out_eliminates,
     )
