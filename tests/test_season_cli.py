@@ -89,7 +89,7 @@ def test_new_quit_resume_finish_and_status(tmp_path: Path, capsys, monkeypatch):
     assert drafted.startswith("draft ")
     assert f"Saved. Resume with: heat season resume {save}" in out
     saved = read_json(save)
-    assert saved["players"] == {"human": 0}
+    assert saved["players"] == {"human": 0, "level": "club"}
     assert saved["config"]["season"] == "1961"
     assert {"seat": 0, "decision": drafted} in saved["decisions"]
     season = replay_season(saved)

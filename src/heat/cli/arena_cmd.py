@@ -53,7 +53,9 @@ def run(args: argparse.Namespace) -> int:
             f"{s.median_ms:.1f}",
             f"{s.max_ms:.1f}",
         )
-    Console().print(table)
+    output = Console()
+    output = Console(width=max(output.width, 110))
+    output.print(table)
     if len(tracks) > 1:
         per_track = Table(title="win rate by track")
         per_track.add_column("entrant")
@@ -61,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             per_track.add_column(track_id, justify="right")
         for s in stats:
             per_track.add_row(s.entrant, *(f"{100 * s.by_track.get(t, 0.0):.1f}%" for t in tracks))
-        Console().print(per_track)
+        output.print(per_track)
     if args.json:
         write_json(args.json, config, stats, outcomes)
     if args.csv:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from heat.bots.levels import LEVELS
 from heat.cli import arena_cmd, play_cmd, position_cmd, race_cmd, season_cmd
 from heat.engine import HeatError, track, track_ids
 
@@ -25,6 +26,9 @@ def add_race_options(parser: argparse.ArgumentParser) -> None:
     laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
     laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
     parser.add_argument("--seed", type=int, default=None, help="random seed: same seed, same race")
+    parser.add_argument(
+        "--level", default="club", choices=LEVELS, help="how the bots drive: random, rookie, club, pro, champion"
+    )
     modules = parser.add_argument_group("advanced modules")
     modules.add_argument(
         "--garage",
@@ -94,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     new_season.add_argument("--name", default="Player", help="your name")
     new_season.add_argument("--color", default="red", help="your car's colour")
     new_season.add_argument("--seed", type=int, default=None)
+    new_season.add_argument("--level", default="club", choices=LEVELS, help="how the bots drive")
     new_season.add_argument("--save", default=season_cmd.DEFAULT_SAVE, metavar="FILE", help="save file")
     new_season.set_defaults(run=season_cmd.new)
     resume_season = season_commands.add_parser("resume", help="resume a saved season")

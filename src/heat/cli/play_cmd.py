@@ -11,7 +11,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from heat.bots import Bot, RandomBot, play_out
+from heat.bots import Bot, play_out
+from heat.bots.levels import make_bot
 from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import config_for, seats_for
 from heat.cli.render import narrate, prompt_for, status
@@ -96,8 +97,10 @@ def _standings_lines(race: Race) -> list[str]:
     return lines
 
 
-def _bots_for(race: Race, human: int, seed: int) -> dict[int, Bot]:
-    return {car.seat: RandomBot(seed * 10 + car.seat) for car in race.cars if car.seat != human and not car.legend}
+def _bots_for(race: Race, human: int, seed: int, level: str = "club") -> dict[int, Bot]:
+    return {
+        car.seat: make_bot(level, seed * 10 + car.seat) for car in race.cars if car.seat != human and not car.legend
+    }
 
 
 def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any]]:
@@ -110,7 +113,7 @@ def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any
     players = [(args.name, args.color)] + [(f"Bot {c.capitalize()}", c) for c in others]
     config = config_for(args, seats_for(players, getattr(args, "legends", 0)))
     race = Race(config)
-    return race, 0, {"human": 0, "bot_seed": config.seed}
+    return race, 0, {"human": 0, "bot_seed": config.seed, "level": getattr(args, "level", "club")}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -126,5 +129,13 @@ def run(args: argparse.Namespace) -> int:
         race, human, meta = new_session_race(args)
         save_path = args.save
         print(f"{race.track.name}, {race.laps} lap(s), seed {race.config.seed}. Type 'help' for help.")
-    session = Session(race, human, _bots_for(race, human, int(meta.get("bot_seed", 0))), input, print, save_path, meta)
+    session = Session(
+        race,
+        human,
+        _bots_for(race, human, int(meta.get("bot_seed", 0)), str(meta.get("level", "club"))),
+        input,
+        print,
+        save_path,
+        meta,
+    )
     return session.run()

@@ -6,7 +6,8 @@ import argparse
 import json
 import secrets
 
-from heat.bots import RandomBot, play_out
+from heat.bots import play_out
+from heat.bots.levels import make_bot
 from heat.cli.render import narrate
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record
 from heat.engine.config import MAX_CARS
@@ -69,14 +70,14 @@ def print_log(race: Race) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play a race between RandomBots."""
+    """Play a race between bots of the chosen level (and Legends)."""
     if not 0 <= args.cars <= MAX_CARS:
         raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {args.cars} (B-0.6)")
     players = [(color.capitalize(), color) for color in COLORS[: args.cars]]
     config = config_for(args, seats_for(players, args.legends))
     seed = config.seed
     race = Race(config)
-    play_out(race, {car.seat: RandomBot(seed * 10 + car.seat) for car in race.cars if not car.legend})
+    play_out(race, {car.seat: make_bot(args.level, seed * 10 + car.seat) for car in race.cars if not car.legend})
     if args.json:
         print(json.dumps(to_record(race), indent=1))
         return 0

@@ -8,7 +8,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from heat.bots import Bot, RandomBot
+from heat.bots import Bot
+from heat.bots.levels import LEVELS, make_bot
 from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import seats_for
 from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
@@ -124,10 +125,10 @@ class SeasonSession:
             self.prompt.lines(scorepad(view))
 
 
-def _bots(season: Season, human: int) -> dict[int, Bot]:
+def _bots(season: Season, human: int, level: str = "club") -> dict[int, Bot]:
     seed = season.config.seed
     return {
-        seat: RandomBot(seed * 10 + seat)
+        seat: make_bot(level, seed * 10 + seat)
         for seat, config in enumerate(season.config.seats)
         if seat != human and not config.legend
     }
@@ -153,7 +154,8 @@ def new(args: argparse.Namespace) -> int:
     season = Season(config)
     print(f"Championship {config.season}, seed {seed}. Saved after every decision to {args.save}.")
     print("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'.")
-    session = SeasonSession(season, 0, _bots(season, 0), input, print, args.save, {"human": 0})
+    meta = {"human": 0, "level": args.level}
+    session = SeasonSession(season, 0, _bots(season, 0, args.level), input, print, args.save, meta)
     return session.run()
 
 
@@ -169,7 +171,11 @@ def resume(args: argparse.Namespace) -> int:
         raise PositionError(f"{args.file}: players.human: seat {human} is a Legend")
     view = season_view(season)
     print(f"Resumed championship {view.season}, race {view.race_number} of {view.races} ({track(view.track).name}).")
-    session = SeasonSession(season, human, _bots(season, human), input, print, args.file, {"human": human})
+    level = players.get("level", "club") if isinstance(players, dict) else "club"
+    if level not in LEVELS:
+        raise PositionError(f"{args.file}: players.level: unknown bot level {level!r}")
+    meta = {"human": human, "level": level}
+    session = SeasonSession(season, human, _bots(season, human, level), input, print, args.file, meta)
     return session.run()
 
 

@@ -18,6 +18,7 @@ from heat.engine.errors import DataError, IllegalDecision, PositionError
 from heat.engine.race import Race
 from heat.engine.state import (
     CHOOSE,
+    DECISION_STEPS,
     DISCARD,
     DRAFT,
     OVER,
@@ -385,9 +386,9 @@ def _place_cars(race: Race) -> None:
 
 def _read_turn(race: Race, fields: _Fields) -> None:
     step = fields.text("step", "")
-    if step not in (REACT, SLIPSTREAM, DISCARD):
+    if step not in DECISION_STEPS:
         raise PositionError(
-            f"step: a position in the turn phase stops at 'react', 'slipstream' or 'discard', got {step!r}"
+            f"step: a position in the turn phase stops at one of {', '.join(DECISION_STEPS)}, got {step!r}"
         )
     race.step = step
     racing = [car.seat for car in race.cars if car.on_track]

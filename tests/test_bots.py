@@ -1,0 +1,199 @@
+"""Bots: only legal decisions, with every module; deterministic when seeded; blind to hidden cards.
+And the arena harness (not strength: strength is measured by ``heat arena``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from heat.arena import ArenaConfig, parse_lineup, run_arena, summarize, wilson, write_csv, write_json
+from heat.bots import RandomBot
+from heat.bots.heuristic import HeuristicBot
+from heat.bots.levels import LEVELS, make_bot
+from heat.bots.search import SearchBot, SearchSettings
+from heat.cli.main import main
+from heat.engine import ConfigError, Race, from_position, to_position, to_record, view_of
+from heat.engine.championship import Season, SeasonConfig, season_view
+from heat.engine.config import default_seats
+from heat.engine.rng import Rng
+from test_random_races import MODULES, _alter_hidden_cards, make_config
+
+
+def quick_bot(level: str, seed: int):
+    """A bot of ``level``; the search levels with a tiny budget so the tests stay fast."""
+    if level in ("pro", "champion"):
+        return SearchBot(seed, name=level, settings=SearchSettings(rollouts=6, horizon=1, candidates=3))
+    return make_bot(level, seed)
+
+
+def drive(race: Race, bots: dict[int, object]) -> None:
+    while not race.is_over:
+        seat = race.to_decide()[0]
+        legal = race.legal_decisions(seat)
+        decision = bots[seat].choose(view_of(race, seat), legal)  # type: ignore[attr-defined]
+        assert decision in legal, f"{bots[seat]} chose an illegal {decision.text()!r}"
+        race.apply(seat, decision)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("modules", ["base", "all"])
+def test_every_level_only_returns_legal_decisions(level: str, modules: str) -> None:
+    race = Race(make_config("italia", 4, 5, 1, modules))
+    drive(race, {car.seat: quick_bot(level, car.seat) for car in race.cars if not car.legend})
+    assert sorted(race.standings()) == list(range(4))
+
+
+def test_bots_play_every_module_and_tournament_mode() -> None:
+    for modules in MODULES:
+        race = Race(make_config("great-britain", 5, 2, 1, modules))
+        drive(race, {car.seat: HeuristicBot(car.seat) for car in race.cars if not car.legend})
+    config = make_config("usa", 3, 4, 1, "garage")
+    tournament = Race(type(config)(**{**{f: getattr(config, f) for f in config.__slots__}, "tournament": True}))
+    drive(tournament, {seat: HeuristicBot(seat) for seat in range(3)})
+
+
+def test_bots_make_every_championship_decision() -> None:
+    season = Season(SeasonConfig(default_seats(3), season="goat", garage="all", seed=1))
+    bots = {seat: HeuristicBot(seat) for seat in range(3)}
+    kinds: set[str] = set()
+    while not season.is_over:
+        seat = season.to_decide()[0]
+        legal = season.legal_decisions(seat)
+        view = view_of(season.race, seat) if season.race is not None else season_view(season)
+        decision = bots[seat].choose(view, legal)
+        assert decision in legal
+        kinds.add(type(decision).__name__)
+        season.apply(seat, decision)
+    assert {"Draft", "Swap", "Keep", "Plan", "Discard"} <= kinds
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_seeded_bot_is_deterministic(level: str) -> None:
+    records = []
+    for _ in range(2):
+        race = Race(make_config("usa", 3, 9, 1, "all"))
+        drive(race, {car.seat: quick_bot(level, 40 + car.seat) for car in race.cars if not car.legend})
+        records.append(to_record(race))
+    assert records[0] == records[1]
+
+
+@pytest.mark.parametrize("level", ["random", "club", "champion"])
+def test_a_bot_cannot_tell_positions_apart_that_differ_only_in_hidden_cards(level: str) -> None:
+    """Views of positions that differ only in others' hidden cards (and the random state) are
+    equal, and a bot seeded alike chooses alike: it reads nothing but its view."""
+    race = Race(make_config("france", 4, 13, 1, "all"))
+    rng = Rng(5)
+    checked = 0
+    while not race.is_over and checked < 40:
+        seat = race.to_decide()[0]
+        data = to_position(race)
+        if race.phase != "draft":
+            altered = from_position(_alter_hidden_cards(data, keep=seat, rng=rng))
+            original = from_position(data)
+            assert view_of(altered, seat) == view_of(original, seat)
+            first = quick_bot(level, 3).choose(view_of(original, seat), original.legal_decisions(seat))
+            second = quick_bot(level, 3).choose(view_of(altered, seat), altered.legal_decisions(seat))
+            assert first == second
+            checked += 1
+        race.apply(seat, race.random_decision(seat, rng))
+    assert checked >= 20
+
+
+def test_search_bot_falls_back_to_the_heuristic_where_search_cannot_help() -> None:
+    race = Race(make_config("usa", 3, 1, 1, "garage"))
+    assert race.phase == "draft"
+    seat = race.to_decide()[0]
+    legal = race.legal_decisions(seat)
+    assert SearchBot(1).choose(view_of(race, seat), legal) == HeuristicBot(1).choose(view_of(race, seat), legal)
+
+
+def test_random_bot_refuses_an_empty_choice() -> None:
+    race = Race(make_config("usa", 2, 1, 1, "base"))
+    with pytest.raises(ValueError, match="no legal decision"):
+        RandomBot(1).choose(view_of(race, 0), [])
+
+
+def test_unknown_level_is_a_clear_error() -> None:
+    with pytest.raises(ConfigError, match="unknown bot level 'grandmaster'"):
+        make_bot("grandmaster")
+
+
+# ------------------------------------------------------------------------------------- arena
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404
+    assert round(high, 3) == 0.596
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("club,legend*9", "2 to 6 cars"),
+        ("club,wizard", "unknown entrant 'wizard'"),
+        ("legend*3", "at least one bot"),
+        ("club*x,random", "must be a number"),
+    ],
+)
+def test_bad_lineups_are_refused(text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        parse_lineup(text)
+
+
+def test_the_arena_seats_entrants_at_random_and_summarizes() -> None:
+    config = ArenaConfig(parse_lineup("club,random,legend*2"), tracks=("usa", "italia"), races=3, laps=1, seed=2)
+    outcomes = run_arena(config, workers=1)
+    assert len(outcomes) == 6
+    assert {o.track for o in outcomes} == {"usa", "italia"}
+    assert len({tuple(o.entrants) for o in outcomes}) > 1  # seats are shuffled
+    for outcome in outcomes:
+        assert sorted(outcome.places) == [1, 2, 3, 4]
+    stats = {s.entrant: s for s in summarize(outcomes)}
+    assert stats["legend"].cars == 2
+    assert stats["club"].races == 6
+    total_wins = sum(s.wins for s in stats.values())
+    assert total_wins == 6
+    assert stats["club"].decisions > 0
+    again = run_arena(config, workers=1)  # the same seed, the same races
+    assert [(o.entrants, o.places, o.rounds) for o in again] == [(o.entrants, o.places, o.rounds) for o in outcomes]
+
+
+def test_the_arena_runs_on_several_processes_alike(tmp_path) -> None:
+    config = ArenaConfig(parse_lineup("rookie,club"), tracks=("france",), races=4, laps=1, seed=7)
+    assert [o.places for o in run_arena(config, workers=2)] == [o.places for o in run_arena(config, workers=1)]
+    stats = summarize(run_arena(config, workers=1))
+    write_json(tmp_path / "a.json", config, stats, run_arena(config, workers=1))
+    write_csv(tmp_path / "a.csv", stats)
+    data = json.loads((tmp_path / "a.json").read_text())
+    assert len(data["races"]) == 4
+    assert (tmp_path / "a.csv").read_text().splitlines()[0].startswith("entrant,races,wins")
+
+
+def test_arena_command(tmp_path, capsys) -> None:
+    status = main(
+        [
+            "arena",
+            "--lineup",
+            "club,random",
+            "--races",
+            "2",
+            "--laps",
+            "1",
+            "--workers",
+            "1",
+            "--json",
+            str(tmp_path / "r.json"),
+            "--csv",
+            str(tmp_path / "r.csv"),
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "club" in out
+    assert "win rate" in out
+    assert (tmp_path / "r.json").exists()
+    assert main(["arena", "--lineup", "club", "--races", "1"]) == 2
