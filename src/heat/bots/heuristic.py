@@ -190,6 +190,16 @@ class HeuristicBot:
             total += chance * value
         return total
 
+    def next_turn_potential(self, view: SeatView) -> float:
+        """What the viewer's next turn can make of where its car stands now (for evaluations)."""
+        me = view.me
+        assert me is not None and view.seat is not None
+        board = track(view.track)
+        limits = {c.number: c.speed_limit for c in view.corners}
+        pos = progress_of(view, view.seat)
+        finish = view.laps * board.spaces
+        return self._potential(board, pos, me.gear, me.engine, limits, finish, me.hand or (), overheat(view))
+
     def _spin_penalty(self, view: SeatView) -> float:
         """A spin-out costs a lot; where it eliminates the car (C-21), nearly everything."""
         self.eliminating = view.spin_out_eliminates

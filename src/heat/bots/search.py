@@ -93,8 +93,8 @@ class SearchBot:
         return self._evaluate(race, seat)
 
     def _evaluate(self, race: Race, seat: int) -> float:
-        """Progress, with Heat in the Engine and Stress in hand counted, and finishing early or
-        ahead of others worth much more."""
+        """Progress, with what the next turn can make of the position, Heat in the Engine and
+        Stress in hand counted; finishing early or ahead of others is worth much more."""
         car = race.cars[seat]
         if not car.on_track:
             place = race.standings().index(seat)
@@ -103,4 +103,5 @@ class SearchBot:
         progress = progress_of(view, seat)
         stress = sum(1 for c in car.hand if race.cards.ids[c] == "stress")
         heat_in_hand = car.hand.count(race.cards.heat)
-        return float(progress) + 1.2 * car.engine - 1.0 * stress - 0.3 * heat_in_hand - 2.0 * race.round
+        potential = self.heuristic.next_turn_potential(view)
+        return float(progress) + 0.6 * car.engine - 1.0 * stress - 0.4 * heat_in_hand + 0.5 * potential

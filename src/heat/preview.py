@@ -1,0 +1,443 @@
+"""Previews of a turn before the player commits: Speed, landing place, corner Heat, spin-outs.
+
+A pure module (no I/O, no state): each function takes a seat's view and a decision it is
+considering, and returns a :class:`Preview` of the turn that decision leads to, computed exactly
+over every order the player's draw deck may be in. The race is never touched; the rules are
+mirrored from ``heat.engine`` (``turns.py``, ``state.py``) and cited by rule id.
+
+What the preview assumes, where the view leaves something open:
+
+* **Flips.** Each + symbol (a Stress card played, each + of an Upgrade card, a Boost) turns up
+  the next Basic card of the draw deck; other cards are discarded on the way (B-12.3, B-12.4).
+  The deck's composition is ``view.me.deck_cards``; its order is unknown and every order is
+  equally likely, so the values of several flips are drawn without replacement from the Basic
+  cards of the deck. When the deck holds fewer Basic cards than there are flips, every one of
+  them is flipped and the missing flips come from the reshuffled discard pile (B-15.1), whose
+  composition a view does not give: each is taken as 1, 2, 3 or 4, equally likely. (A discard
+  pile with no Basic card at all would add 0, OQ-B-3; the preview does not foresee that.)
+* **Choice cards** (several Speed values, G-21) count their highest value.
+* **The other cars** stay where they stand now: cars that move before this one in the round
+  may change the blocking (B-3.7) the preview computes.
+* **After the decision** the turn is taken to end: no further React symbol and no Slipstream
+  unless the preview is of that decision. Optional React symbols are not foreseen; mandatory
+  ones (Heat, Adjust Speed Limit) are, as they must be used before step 7 (G-23).
+
+The landing place is where the car stands at the end of the turn: after a spin-out, the space
+it is put back on behind the Corner Line (B-7.8, OQ-B-10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from math import comb
+
+from heat.engine import EndReact, Plan, React, SeatView, Slipstream, track
+from heat.engine.content import CardDef, Track, catalogue, weather_tokens
+
+__all__ = [
+    "CornerRisk",
+    "Preview",
+    "preview_plan",
+    "preview_react",
+    "preview_slipstream",
+    "speed_distribution",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CornerRisk:
+    """One Corner Line the turn may cross, in crossing order."""
+
+    corner: int
+    """The corner's number."""
+    limit: int
+    """The Speed Limit that applies: printed + Road Conditions + Adjust Speed Limit of the cards
+    (W-12, W-13, G-28, OQ-G-6)."""
+    chance: float
+    """Probability that the car crosses this Corner Line this turn and is checked there (a
+    spin-out at an earlier corner stops it short, OQ-B-9)."""
+    heat: float
+    """Expected Heat paid at this corner, Overheat included (B-7.4, W-14); on a spin-out, the
+    Heat left in the Engine (B-7.7)."""
+    spin_chance: float
+    """Probability of spinning out at this corner."""
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a decision leads to, over every order of the draw deck."""
+
+    speeds: tuple[tuple[int, float], ...]
+    """(Speed, probability), sorted by Speed: the turn's Speed for step 7 (B-7.2)."""
+    landing: tuple[tuple[int, int, float], ...]
+    """(space, lap, probability) where the car stands at the end of the turn, in race order."""
+    corners: tuple[CornerRisk, ...]
+    heat_now: int
+    """Heat still to pay for sure before the corners are checked: a two-gear shift, the cards'
+    Heat symbols, a Boost (B-1.2, G-25, B-5.6). Heat already paid this turn is not counted."""
+    expected_heat: float
+    """``heat_now`` plus the expected Heat of the corners."""
+    spin_chance: float
+    """Probability of a spin-out this turn."""
+
+    def summary(self) -> str:
+        """One line, e.g. ``Speed 7-10 (7: 10%, 8: 40%, 9: 30%, 10: 20%), lands 18-21, corner 2:
+        1.2 Heat, spin 10%``."""
+        parts = [_speed_text(self.speeds), _landing_text(self.landing)]
+        if self.heat_now:
+            parts.append(f"{self.heat_now} Heat first")
+        for risk in self.corners:
+            chance = "" if risk.chance >= 1.0 else f" ({_percent(risk.chance)})"
+            parts.append(f"corner {risk.corner}{chance}: {_amount(risk.heat)} Heat")
+        parts.append(f"spin {_percent(self.spin_chance)}")
+        return ", ".join(parts)
+
+
+# ------------------------------------------------------------------------------ the + process
+
+
+@cache
+def _cards() -> dict[str, CardDef]:
+    return {card.id: card for card in catalogue().cards}
+
+
+def _card(card_id: str) -> CardDef:
+    try:
+        return _cards()[card_id]
+    except KeyError:
+        raise ValueError(f"unknown card {card_id!r}") from None
+
+
+@cache
+def _basic_values() -> tuple[int, ...]:
+    """The values a Basic card may have (1 to 4), for flips from an unknown discard pile."""
+    return tuple(sorted(card.speeds[0] for card in catalogue().cards if card.is_basic))
+
+
+def _flip_weights(deck_cards: Iterable[str], flips: int) -> dict[int, int]:
+    """The sum of ``flips`` + flips, as {sum: weight}; the weights add up to the number of
+    equally likely cases. Without replacement from the deck's Basic cards; beyond them, each
+    flip is any Basic value from the reshuffled discard pile, as likely each (module doc)."""
+    if flips < 0:
+        raise ValueError(f"flips must be 0 or more, not {flips}")
+    copies: dict[int, int] = {}
+    for card_id in deck_cards:
+        card = _card(card_id)
+        if card.is_basic:
+            copies[card.speeds[0]] = copies.get(card.speeds[0], 0) + 1
+    take = min(flips, sum(copies.values()))
+    # Every set of `take` Basic cards is as likely to be the first ones turned up: count the
+    # sets by (cards taken, sum), value by value.
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for value, count in copies.items():
+        grown: dict[tuple[int, int], int] = {}
+        for (taken, total), weight in ways.items():
+            for extra in range(min(count, take - taken) + 1):
+                key = (taken + extra, total + extra * value)
+                grown[key] = grown.get(key, 0) + weight * comb(count, extra)
+        ways = grown
+    sums = {total: weight for (taken, total), weight in ways.items() if taken == take}
+    for _ in range(flips - take):  # B-15.1: from the reshuffled discard pile
+        spread: dict[int, int] = {}
+        for total, weight in sums.items():
+            for value in _basic_values():
+                spread[total + value] = spread.get(total + value, 0) + weight
+        sums = spread
+    return sums
+
+
+def speed_distribution(deck_cards: Sequence[str], fixed: int, flips: int) -> tuple[tuple[int, float], ...]:
+    """(Speed, probability) pairs, sorted by Speed, of ``fixed`` plus ``flips`` + flips from a
+    draw deck of these cards in an unknown order (B-12.4; see the module doc for flips beyond
+    the deck's Basic cards)."""
+    weights = _flip_weights(deck_cards, flips)
+    total = sum(weights.values())
+    return tuple((fixed + value, weight / total) for value, weight in sorted(weights.items()))
+
+
+# ------------------------------------------------------------------------------ the board
+
+
+@dataclass(frozen=True, slots=True)
+class _Board:
+    """What the preview needs of the race: the track, the other cars, the limits and the
+    Engine when the corners come. Positions are progress values, as in the engine."""
+
+    track: Track
+    finish: int
+    full: frozenset[int]
+    """Board spaces where every spot is taken by another car (B-3.7)."""
+    limits: dict[int, int]
+    """Speed Limit by corner number, with Road Conditions and Adjust Speed Limit."""
+    overheat: dict[int, int]
+    """Extra Heat by corner number for an Overheat token (W-14)."""
+    start: int
+    """Where the turn began: Corner Lines are counted from here (B-7.1)."""
+    pos: int
+    """Where the car stands now."""
+
+    def space_of(self, pos: int) -> int:
+        return (pos - 1) % self.track.spaces + 1
+
+    def move(self, start: int, spaces: int) -> int:
+        """Move forward from ``start`` with blocking: the nearest space at or behind the target
+        with a free spot, never back to or behind ``start`` (B-3.4 to B-3.7)."""
+        pos = start + spaces
+        while pos > start:
+            if self.space_of(pos) not in self.full:
+                return pos
+            pos -= 1
+        return start
+
+    def spin_place(self, line: int) -> int:
+        """Where a car that spun out at the Corner Line after progress ``line`` is put: the
+        nearest space behind the line with a free spot (B-7.8, OQ-B-10)."""
+        pos = line
+        while pos > line - self.track.spaces:
+            if self.space_of(pos) not in self.full:
+                return pos
+            pos -= 1
+        return line
+
+    def crossed(self, end: int) -> list[tuple[int, int]]:
+        """Corner Lines crossed from the start of the turn to ``end``, in order, as (line
+        progress, corner number); lines at or past the finish line are ignored (B-7.5, B-16.5).
+        A car blocked back behind a line has not crossed it (OQ-B-2)."""
+        spaces = self.track.spaces
+        found: list[tuple[int, int]] = []
+        base = ((self.start - 1) // spaces) * spaces
+        while base < end:
+            for corner in self.track.corners:
+                line = base + corner.line_after
+                if line >= end or line >= self.finish:
+                    return found
+                if line >= self.start:
+                    found.append((line, corner.number))
+            base += spaces
+        return found
+
+
+@cache
+def _road_tokens() -> dict[str, tuple[int, int, bool]]:
+    """Road Conditions token id -> (Speed Limit change, Overheat, free Boost)."""
+    return {token.id: (token.limit, token.overheat, token.free_boost) for token in weather_tokens()[1]}
+
+
+def _board(view: SeatView, adjust: int, *, in_turn: bool) -> _Board:
+    """The board for ``view``'s own car. ``adjust`` is the Adjust Speed Limit of cards not yet
+    counted in the view; ``in_turn``: the viewer's turn is under way (React, Slipstream), so it
+    began at ``view.turn``'s start and its Adjust Speed Limit so far counts."""
+    me = view.me
+    if me is None:
+        raise ValueError("a spectator has no car to preview")
+    board = track(view.track)
+    spaces = board.spaces
+    turn = view.turn if view.turn is not None and view.turn.seat == me.seat else None
+    if in_turn and turn is None:
+        raise ValueError(f"it is not {me.name}'s turn: there is no React or Slipstream to preview")
+    taken: dict[int, set[int]] = {}
+    for car in view.cars:
+        if car.on_track and car.seat != me.seat:
+            taken.setdefault(car.space, set()).add(car.lane)
+    full = frozenset(space for space, lanes in taken.items() if len(lanes) >= board.spots_per_space)
+    counted = turn.speed_limit_adjust if turn is not None else 0  # the view's limits hold it
+    if in_turn and turn is not None:
+        adjust += turn.speed_limit_adjust
+    limits = {corner.number: corner.speed_limit - counted + adjust for corner in view.corners}
+    tokens = _road_tokens()
+    overheat = {corner.number: tokens[corner.road][1] if corner.road in tokens else 0 for corner in view.corners}
+    pos = (me.lap - 1) * spaces + me.space
+    start = (turn.start_lap - 1) * spaces + turn.start_space if in_turn and turn is not None else pos
+    return _Board(board, view.laps * spaces, full, limits, overheat, start, pos)
+
+
+# ------------------------------------------------------------------------------ outcomes
+
+
+def _preview(board: _Board, outcomes: Sequence[tuple[int, int, int]], heat_now: int, engine: int) -> Preview:
+    """Fold (weight, Speed, progress after the moves) outcomes into a Preview. ``engine`` is the
+    Heat in the Engine when the corners are checked (B-7)."""
+    total = sum(weight for weight, _, _ in outcomes)
+    speeds: dict[int, int] = {}
+    landing: dict[int, int] = {}
+    reached: dict[tuple[int, int], int] = {}
+    paid: dict[tuple[int, int], int] = {}
+    spun: dict[tuple[int, int], int] = {}
+    spins = 0
+    for weight, speed, end in outcomes:
+        speeds[speed] = speeds.get(speed, 0) + weight
+        left = engine
+        final = end
+        for line, number in board.crossed(end):  # B-7.5: each line in the order crossed
+            key = (line, number)
+            reached[key] = reached.get(key, 0) + weight
+            limit = board.limits[number]
+            cost = speed - limit if speed > limit else 0  # B-7.3, B-7.4
+            if cost:
+                cost += board.overheat[number]  # W-14, OQ-W-8: part of the cost to pay
+            if cost > left:  # B-7.7: pay what is left and spin out; later lines are not reached
+                paid[key] = paid.get(key, 0) + weight * left
+                spun[key] = spun.get(key, 0) + weight
+                spins += weight
+                final = board.spin_place(line)
+                break
+            left -= cost
+            paid[key] = paid.get(key, 0) + weight * cost
+        landing[final] = landing.get(final, 0) + weight
+    corners = tuple(
+        CornerRisk(
+            corner=key[1],
+            limit=board.limits[key[1]],
+            chance=reached[key] / total,
+            heat=paid.get(key, 0) / total,
+            spin_chance=spun.get(key, 0) / total,
+        )
+        for key in sorted(reached)
+    )
+    spaces = board.track.spaces
+    return Preview(
+        speeds=tuple((speed, weight / total) for speed, weight in sorted(speeds.items())),
+        landing=tuple(
+            ((pos - 1) % spaces + 1, (pos - 1) // spaces + 1, weight / total) for pos, weight in sorted(landing.items())
+        ),
+        corners=corners,
+        heat_now=heat_now,
+        expected_heat=heat_now + sum(paid.values()) / total,
+        spin_chance=spins / total,
+    )
+
+
+def _flip_outcomes(
+    board: _Board, deck_cards: Sequence[str], base_speed: int, fixed: int, flips: int
+) -> list[tuple[int, int, int]]:
+    """One move of ``fixed`` plus ``flips`` + flips from where the car stands: (weight, turn
+    Speed, progress after the move) for each sum the flips may give."""
+    return [
+        (weight, base_speed + fixed + value, board.move(board.pos, fixed + value))
+        for value, weight in sorted(_flip_weights(deck_cards, flips).items())
+    ]
+
+
+def _deck(view: SeatView) -> tuple[str, ...]:
+    me = view.me
+    assert me is not None  # _board refused a spectator
+    return me.deck_cards or ()
+
+
+def preview_plan(view: SeatView, plan: Plan) -> Preview:
+    """The turn that ``plan`` leads to (steps 1 to 3 and 7), from the viewer's plan-phase view:
+    the gear shift, the reveal with its Stress and + flips, the move, the corners."""
+    board = _board(view, sum(_card(card_id).adjust for card_id in plan.cards), in_turn=False)
+    me = view.me
+    assert me is not None
+    gear = max(1, min(4, len(plan.cards))) if view.tournament else plan.gear  # T-2
+    heat_now = 1 if abs(gear - me.gear) == 2 else 0  # B-1.2, T-3
+    cards = [_card(card_id) for card_id in plan.cards]
+    if any(card.type == "heat" for card in cards) or len(cards) < gear:
+        # B-14, OQ-B-6: a cluttered hand does not move and resolves nothing.
+        return _preview(board, [(1, 0, board.pos)], heat_now, max(0, me.engine - heat_now))
+    fixed = 0
+    flips = 0
+    for card in cards:
+        if card.type == "stress":
+            flips += 1  # B-3.2, B-12.3
+        else:
+            fixed += max(card.speeds, default=0)  # G-19; G-21: the highest value of a choice card
+            flips += card.plus  # G-20
+            heat_now += card.heat  # G-25: mandatory, paid in React before the corners
+    engine = max(0, me.engine - heat_now)
+    return _preview(board, _flip_outcomes(board, _deck(view), 0, fixed, flips), heat_now, engine)
+
+
+def preview_react(view: SeatView, decision: React | EndReact) -> Preview:
+    """The turn if the player uses ``decision`` in step 5 and then ends React without a
+    Slipstream: Boost (B-5.6), Adrenaline's +1 (B-4.4), Direct Play (G-35, OQ-G-4), Accelerate
+    (G-36, OQ-G-5) move the car; a Cooldown returns Heat to the Engine first (B-5.3); anything
+    else previews the turn as it stands. The mandatory Heat and Adjust Speed Limit symbols still
+    to use count (G-23)."""
+    me = view.me
+    if me is None:
+        raise ValueError("a spectator has no car to preview")
+    turn = view.turn
+    if turn is None or turn.seat != me.seat:
+        raise ValueError(f"it is not {me.name}'s turn: there is no React to preview")
+    pending_heat = sum(amount for symbol, amount, _ in turn.symbols if symbol == "heat")
+    adjust = sum(amount for symbol, amount, _ in turn.symbols if symbol == "adjust")
+    direct = _card(decision.source) if isinstance(decision, React) and decision.symbol == "direct" else None
+    if direct is not None:
+        adjust += direct.adjust
+        pending_heat += direct.heat
+    board = _board(view, adjust, in_turn=True)
+    heat_now = pending_heat
+    engine = me.engine
+    outcomes = [(1, turn.speed, board.pos)]
+    if isinstance(decision, React):
+        symbol = decision.symbol
+        if symbol == "boost":
+            if not _free_boost(view, board):
+                heat_now += 1  # B-5.6; W-16: free in a Heat control sector
+            # B-5.9, OQ-G-5: the Basic card flipped, +1 per Accelerate used.
+            outcomes = _flip_outcomes(board, _deck(view), turn.speed, turn.accelerate, 1)
+        elif symbol == "move":  # Adrenaline's +1 (B-4.4, B-4.6)
+            outcomes = [(1, turn.speed + 1, board.move(board.pos, 1))]
+        elif symbol == "accelerate":  # G-36, OQ-G-5: +1 Speed and space per + symbol so far
+            outcomes = [(1, turn.speed + turn.plus_used, board.move(board.pos, turn.plus_used))]
+        elif direct is not None:  # the engine counts a card's single Speed value
+            fixed = (direct.speed or 0) + direct.plus * turn.accelerate
+            outcomes = _flip_outcomes(board, _deck(view), turn.speed, fixed, direct.plus)
+        elif symbol == "cooldown":
+            engine += decision.amount
+    return _preview(board, outcomes, heat_now, max(0, engine - heat_now))
+
+
+def preview_slipstream(view: SeatView, decision: Slipstream) -> Preview:
+    """The turn if the player takes (or not) the Slipstream of ``decision``: the car moves its
+    spaces with blocking and the Speed stays (B-6.3 to B-6.5); every Corner Line the whole turn
+    crossed is checked (B-6.7)."""
+    board = _board(view, 0, in_turn=True)
+    me = view.me
+    turn = view.turn
+    assert me is not None and turn is not None
+    heat_now = sum(amount for symbol, amount, _ in turn.symbols if symbol == "heat")
+    end = board.move(board.pos, decision.spaces) if decision.take else board.pos
+    return _preview(board, [(1, turn.speed, end)], heat_now, max(0, me.engine - heat_now))
+
+
+def _free_boost(view: SeatView, board: _Board) -> bool:
+    """Does a Heat control token cover the sector the car stands in (W-16, OQ-W-5)?"""
+    space = board.space_of(board.pos)
+    token = view.corners[board.track.sector_corner(space)].sector_road
+    return token is not None and _road_tokens().get(token, (0, 0, False))[2]
+
+
+# ------------------------------------------------------------------------------ words
+
+
+def _percent(chance: float) -> str:
+    if 0 < chance < 0.005:
+        return "<1%"
+    if 0.995 <= chance < 1:
+        return ">99%"
+    return f"{chance:.0%}"
+
+
+def _amount(value: float) -> str:
+    return f"{value:.1f}".removesuffix(".0")
+
+
+def _speed_text(speeds: tuple[tuple[int, float], ...]) -> str:
+    if len(speeds) == 1:
+        return f"Speed {speeds[0][0]}"
+    chances = ", ".join(f"{speed}: {_percent(chance)}" for speed, chance in speeds)
+    return f"Speed {speeds[0][0]}-{speeds[-1][0]} ({chances})"
+
+
+def _landing_text(landing: tuple[tuple[int, int, float], ...]) -> str:
+    first, last = landing[0], landing[-1]
+    if first[:2] == last[:2]:
+        return f"lands {first[0]}"
+    if first[1] == last[1]:
+        return f"lands {first[0]}-{last[0]}"
+    return f"lands {first[0]} (lap {first[1]})-{last[0]} (lap {last[1]})"
