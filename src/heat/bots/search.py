@@ -19,7 +19,11 @@ from heat.bots.determinize import sample_position
 from heat.bots.heuristic import HeuristicBot, Weights, progress_of
 from heat.engine import Decision, HeatError, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView
-from heat.engine.decisions import Plan
+from heat.engine.decisions import EndReact, Plan, React, Salvage, Slipstream
+
+SEARCHED = (Plan, React, EndReact, Salvage, Slipstream)
+"""The decisions worth searching: plans, React symbols and slipstreams. Discards, Speed choices,
+Refresh and the Garage's picks follow the heuristic."""
 from heat.engine.rng import Rng
 
 
@@ -49,7 +53,13 @@ class SearchBot:
 
     def choose(self, view: SeatView | SeasonView, legal: Sequence[Decision]) -> Decision:
         """The candidate whose rollouts end best (the heuristic's choice where search can't help)."""
-        if len(legal) <= 1 or not isinstance(view, SeatView) or view.phase == "draft" or view.seat is None:
+        if (
+            len(legal) <= 1
+            or not isinstance(view, SeatView)
+            or view.phase == "draft"
+            or view.seat is None
+            or not isinstance(legal[0], SEARCHED)
+        ):
             return self.heuristic.choose(view, legal)
         candidates = self._candidates(view, legal)
         if len(candidates) == 1:

@@ -23,6 +23,7 @@ class CardTable:
         "defs",
         "direct",
         "discardable",
+        "entries",
         "heat",
         "heat_cost",
         "ids",
@@ -82,6 +83,10 @@ class CardTable:
             for card in cards
         )
         """Does the card do anything beyond its fixed Speed when played?"""
+        self.entries = tuple(_symbol_entries(kind, card) for kind, card in enumerate(cards))
+        """The React symbols a played card brings, as (symbol, amount, kind), in the order the
+        engine offers them: Heat, Scrap, Adjust Speed Limit, Cooldown, Reduce Stress, Salvage,
+        Accelerate (G-22)."""
         self.heat = next(i for i, card in enumerate(cards) if card.type == "heat")
         self.stress = next(i for i, card in enumerate(cards) if card.type == "stress")
         self.becomes = tuple(self.index_of[card.becomes] if card.becomes else kind for kind, card in enumerate(cards))
@@ -98,6 +103,24 @@ class CardTable:
         """Card ids of ``kinds``, in order."""
         ids = self.ids
         return tuple(ids[k] for k in kinds)
+
+
+def _symbol_entries(kind: int, card: content.CardDef) -> tuple[tuple[str, int, int], ...]:
+    entries = [
+        (name, amount, kind)
+        for name, amount in (
+            ("heat", card.heat),
+            ("scrap", card.scrap),
+            ("adjust", card.adjust),
+            ("cooldown", card.cooldown),
+            ("reduce-stress", card.reduce_stress),
+            ("salvage", card.salvage),
+        )
+        if amount
+    ]
+    if card.accelerate:
+        entries.append(("accelerate", 0, kind))
+    return tuple(entries)
 
 
 @cache

@@ -95,10 +95,8 @@ class TurnRules(RaceState):
             else:
                 speed += speed_of[kind]
         turn.speed = speed
-        symbolic = cards.symbolic
-        if not self.plain and any(
-            symbolic[kind] for kind in plan
-        ):  # G-20, OQ-B-20: + symbols after the Stress flips, in the order played
+        if not self.plain:  # G-20, OQ-B-20: + symbols after the Stress flips, in the order played
+            symbolic = cards.symbolic
             for index, kind in enumerate(plan):
                 if symbolic[kind]:
                     turn.speed += self._resolve_upgrade(car, kind, "upgrade")
@@ -117,19 +115,7 @@ class TurnRules(RaceState):
         for _ in range(cards.plus[kind]):
             added += self._flip_for_basic(car, reason) + turn.accelerate
             turn.plus_used += 1
-        symbols = turn.symbols
-        for name, amount in (
-            ("heat", cards.heat_cost[kind]),
-            ("scrap", cards.scrap[kind]),
-            ("adjust", cards.adjust[kind]),
-            ("cooldown", cards.cooldown[kind]),
-            ("reduce-stress", cards.reduce_stress[kind]),
-            ("salvage", cards.salvage[kind]),
-        ):
-            if amount:
-                symbols.append((name, amount, kind))
-        if cards.accelerate[kind]:
-            symbols.append(("accelerate", 0, kind))
+        turn.symbols.extend(cards.entries[kind])
         turn.slip_boost += cards.slipstream[kind]
         return added
 
