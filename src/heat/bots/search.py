@@ -20,11 +20,11 @@ from heat.bots.heuristic import HeuristicBot, Weights, progress_of
 from heat.engine import Decision, HeatError, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView
 from heat.engine.decisions import EndReact, Plan, React, Salvage, Slipstream
+from heat.engine.rng import Rng
 
 SEARCHED = (Plan, React, EndReact, Salvage, Slipstream)
 """The decisions worth searching: plans, React symbols and slipstreams. Discards, Speed choices,
 Refresh and the Garage's picks follow the heuristic."""
-from heat.engine.rng import Rng
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from heat.bots.levels import LEVELS
-from heat.cli import arena_cmd, play_cmd, position_cmd, race_cmd, season_cmd
+from heat.cli import arena_cmd, position_cmd, race_cmd, season_cmd
 from heat.engine import HeatError, track, track_ids
+from heat.tui import launch
 
 
 def _tracks(_: argparse.Namespace) -> int:
@@ -58,14 +59,16 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--quiet", action="store_true", help="print only the standings")
     race.set_defaults(run=race_cmd.run)
 
-    play = commands.add_parser("play", help="race against bots with plain prompts")
+    play = commands.add_parser("play", help="race against bots: the full-screen app (--plain: prompts)")
     add_race_options(play)
     play.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends, 0-5 (default 3)")
     play.add_argument("--name", default="Player", help="your name (default Player)")
     play.add_argument("--color", default="red", help="your car's colour")
     play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision")
     play.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
-    play.set_defaults(run=play_cmd.run)
+    play.add_argument("--replay", metavar="FILE", help="step through a race record (the app's replay viewer)")
+    play.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
+    play.set_defaults(run=launch.play)
 
     position = commands.add_parser("position", help="create positions and apply decisions to them")
     position_commands = position.add_subparsers(dest="position_command", required=True)
@@ -100,10 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
     new_season.add_argument("--seed", type=int, default=None)
     new_season.add_argument("--level", default="club", choices=LEVELS, help="how the bots drive")
     new_season.add_argument("--save", default=season_cmd.DEFAULT_SAVE, metavar="FILE", help="save file")
-    new_season.set_defaults(run=season_cmd.new)
+    new_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
+    new_season.set_defaults(run=launch.season_new)
     resume_season = season_commands.add_parser("resume", help="resume a saved season")
     resume_season.add_argument("file", nargs="?", default=season_cmd.DEFAULT_SAVE)
-    resume_season.set_defaults(run=season_cmd.resume)
+    resume_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
+    resume_season.set_defaults(run=launch.season_resume)
     status_season = season_commands.add_parser("status", help="print the standings of a saved season")
     status_season.add_argument("file", nargs="?", default=season_cmd.DEFAULT_SAVE)
     status_season.set_defaults(run=season_cmd.show_status)

@@ -1,0 +1,296 @@
+"""The Heat terminal app: set up a game, race it, save, resume, replay.
+
+The app holds the table (the race or season and who drives each seat) and runs the game loop:
+bots decide on their own (the slow levels on a worker thread), a decision with one legal
+option is taken for the player, and every other decision is asked of the human on the main
+screen that fits it: the Garage draft, the race, the season hub. With several humans at one
+keyboard (hotseat), a "pass the keyboard" screen comes between them and no hand stays on the
+screen across it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import ClassVar, TypeVar
+
+from textual import on, work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen, Screen
+
+from heat.engine import HeatError, IllegalDecision
+from heat.storage import read_json
+from heat.tui.messages import Decided, OpenFile, StartGame
+from heat.tui.replay_model import ReplayCursor
+from heat.tui.screens.dialogs import QuitScreen, SaveScreen
+from heat.tui.screens.draft import DraftScreen
+from heat.tui.screens.handoff import HandoffScreen
+from heat.tui.screens.race import RaceScreen
+from heat.tui.screens.replay import ReplayScreen
+from heat.tui.screens.results import NEW, QUIT, ResultsScreen
+from heat.tui.screens.season import SeasonScreen
+from heat.tui.screens.setup import SetupScreen
+from heat.tui.setup_model import GameSetup, build_table
+from heat.tui.table import Table
+
+MainScreen = TypeVar("MainScreen", bound=Screen[None])
+ScreenResult = TypeVar("ScreenResult")
+
+
+def resume_command(table: Table, path: str) -> str:
+    """The command that resumes ``path``."""
+    return f"heat season resume {path}" if table.season is not None else f"heat play --resume {path}"
+
+
+class HeatApp(App[None]):
+    """Heat in the terminal. Start it with a setup to show (default), a table to play at once,
+    or a record to replay."""
+
+    CSS_PATH = "heat.tcss"
+    TITLE = "Heat"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        *,
+        setup: GameSetup | None = None,
+        table: Table | None = None,
+        replay: ReplayCursor | None = None,
+        save_path: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.setup = setup or GameSetup()
+        self.table = table
+        self.replay = replay
+        self.save_path = save_path
+        self.viewer: int | None = None
+        """The human whose screen is showing (hotseat: the one holding the keyboard)."""
+        self.busy = False
+        """The game loop is working (bots deciding); False while it waits for a human."""
+
+    def on_mount(self) -> None:
+        if self.table is not None:
+            self.begin(self.table)
+        elif self.replay is not None:
+            self.push_screen(ReplayScreen(self.replay))
+        else:
+            self.push_screen(SetupScreen(self.setup, self.save_path or "race.json"))
+
+    # ------------------------------------------------------------------ starting
+
+    def begin(self, table: Table) -> None:
+        """Play ``table`` from where it stands."""
+        self.table = table
+        self.viewer = None
+        self.busy = True
+        self.drive()
+
+    @on(StartGame)
+    def _start_game(self, message: StartGame) -> None:
+        try:
+            table = build_table(message.setup, save_path=self.save_path)
+        except HeatError as error:
+            self._say(f"Cannot start: {error}", error=True)
+            return
+        self.setup = message.setup
+        self.begin(table)
+
+    @on(OpenFile)
+    def _open_file(self, message: OpenFile) -> None:
+        try:
+            if message.replay:
+                self.push_screen(ReplayScreen(ReplayCursor(read_json(message.path))))
+            else:
+                self.begin(Table.load(message.path))
+        except HeatError as error:
+            self._say(f"Cannot open {message.path}: {error}", error=True)
+
+    # ------------------------------------------------------------------ the game loop
+
+    @work(exclusive=True, group="drive")
+    async def drive(self) -> None:
+        """Let bots and forced decisions play until a human must decide (then ask them), a race
+        ends (its Hall of Fame) or the game is over."""
+        self.busy = True
+        try:
+            await self._drive()
+        finally:
+            self.busy = False
+
+    async def _wait_for(self, screen: Screen[ScreenResult]) -> ScreenResult:
+        """Show ``screen`` and wait for a human to close it (the loop is not busy meanwhile)."""
+        self.busy = False
+        try:
+            return await self.push_screen_wait(screen)
+        finally:
+            self.busy = True
+
+    async def _drive(self) -> None:
+        table = self.table
+        assert table is not None
+        while True:
+            finished = table.take_finished()
+            if finished is not None:
+                answer = await self._wait_for(ResultsScreen(table, finished))
+                if answer == QUIT:
+                    self.exit()
+                    return
+                if answer == NEW:
+                    self.table = None
+                    await self._show_main(SetupScreen, lambda: SetupScreen(self.setup, self.save_path or "race.json"))
+                    return
+            if table.is_over:
+                if table.season is not None:
+                    await self._show_main(SeasonScreen, lambda: SeasonScreen(table), lambda s: s.table is table)
+                return
+            actor = table.next_actor()
+            if actor is None:
+                return
+            seat, is_bot = actor
+            if is_bot:
+                await self._bot_decides(table, seat)
+                continue
+            legal = table.legal(seat)
+            if len(legal) == 1:  # forced decisions are skipped
+                table.apply(seat, legal[0])
+                continue
+            await self._ask(table, seat)
+            return
+
+    async def _bot_decides(self, table: Table, seat: int) -> None:
+        bot, view, legal = table.bot_inputs(seat)
+        if table.slow_bot(seat):
+            screen = self._main()
+            if isinstance(screen, RaceScreen):
+                screen.wait(self.viewer, table.names[seat])
+            decision = await asyncio.to_thread(bot.choose, view, legal)
+        else:
+            decision = bot.choose(view, legal)
+        table.apply(seat, decision)
+        await asyncio.sleep(0)  # let the interface breathe between bot decisions
+
+    async def _ask(self, table: Table, seat: int) -> None:
+        """Show ``seat``'s decision on the screen that fits it, after a handoff if the keyboard
+        changes hands."""
+        if table.hotseat and seat != self.viewer:
+            current = self._main()
+            if isinstance(current, RaceScreen):
+                current.blank()
+            self.viewer = None
+            car = table.game.config.seats[seat]
+            await self._wait_for(HandoffScreen(car.name, car.color))
+        self.viewer = seat
+        race = table.race
+        if race is None:
+            hub = await self._show_main(SeasonScreen, lambda: SeasonScreen(table), lambda s: s.table is table)
+            hub.ask(seat)
+        elif race.phase == "draft":
+            draft = await self._show_main(DraftScreen, lambda: DraftScreen(table), lambda s: s.table is table)
+            draft.ask(seat)
+        else:
+            screen = await self._show_main(RaceScreen, lambda: RaceScreen(table), lambda s: s.race is race)
+            screen.ask(seat)
+
+    @on(Decided)
+    def _decided(self, message: Decided) -> None:
+        table = self.table
+        if table is None:
+            return
+        try:
+            for decision in message.decisions:
+                table.apply(message.seat, decision)
+        except IllegalDecision as error:  # the screens check first; this is a safety net
+            self._say(f"Not allowed: {error}", error=True)
+        self.busy = True
+        self.drive()
+
+    # ------------------------------------------------------------------ screens
+
+    def _main(self) -> Screen[object] | None:
+        """The main screen under any dialogs."""
+        main: Screen[object] | None = None
+        for screen in self.screen_stack:
+            if not isinstance(screen, ModalScreen):
+                main = screen
+        return main
+
+    async def _show_main(
+        self,
+        kind: type[MainScreen],
+        make: Callable[[], MainScreen],
+        fits: Callable[[MainScreen], bool] = lambda _: True,
+    ) -> MainScreen:
+        """The main screen of ``kind`` (kept if it ``fits``, else a new one from ``make``)."""
+        current = self._main()
+        if isinstance(current, kind) and fits(current):
+            return current
+        while isinstance(self.screen, ModalScreen):
+            self.pop_screen()
+        screen = make()
+        if len(self.screen_stack) <= 1:
+            await self.push_screen(screen)
+        else:
+            await self.switch_screen(screen)
+        return screen
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        """A message on the main screen's message line (or a notification)."""
+        screen = self._main()
+        say = getattr(screen, "say", None)
+        if callable(say):
+            say(text, error=error)
+        else:
+            self.notify(text, severity="error" if error else "information")
+
+    # ------------------------------------------------------------------ saving and quitting
+
+    def action_save(self) -> None:
+        """Save the game (asking for a file the first time)."""
+        table = self.table
+        if table is None:
+            self._say("Nothing to save yet.")
+            return
+        if table.save_path:
+            self._save_to(table, table.save_path)
+            return
+        default = "season.json" if table.season is not None else "race.json"
+        self.push_screen(SaveScreen(default), lambda path: self._save_to(table, path) if path else None)
+
+    def _save_to(self, table: Table, path: str, then: Callable[[], None] | None = None) -> None:
+        try:
+            table.save(path)
+        except OSError as error:
+            self._say(f"Could not save to {path}: {error.strerror}", error=True)
+            return
+        table.save_path = path
+        self._say(f"Saved to {path} (and after every decision). Resume with: {resume_command(table, path)}")
+        if then is not None:
+            then()
+
+    def action_quit_game(self) -> None:
+        """Quit, offering to save a game in progress."""
+        table = self.table
+        if table is None or table.is_over:
+            self.exit()
+            return
+
+        def answered(answer: str | None) -> None:
+            if answer == "quit" or (answer == "save" and table.save_path):
+                if table.save_path:
+                    table.save()
+                self.exit()
+            elif answer == "save":
+                default = "season.json" if table.season is not None else "race.json"
+                self.push_screen(
+                    SaveScreen(default), lambda path: self._save_to(table, path, self.exit) if path else None
+                )
+
+        self.push_screen(QuitScreen(table.save_path), answered)
+
+
+def run_app(app: HeatApp) -> int:
+    """Run ``app`` in the terminal; the exit status."""
+    app.run()
+    return 0

@@ -1,0 +1,95 @@
+"""The words of the ``?`` screen: the keys and a reminder of the rules for the current step.
+
+A reminder, not the rules: the engine decides what is legal and says why when it refuses.
+"""
+
+from __future__ import annotations
+
+GLOBAL_KEYS = """\
+  ?                  this help
+  i                  every car's public facts
+  ctrl+s             save (asks for a file the first time)
+  q                  quit (asks first)
+"""
+
+CARD_KEYS = """\
+  1-9, 0             pick or put back card 1 to 10
+  left, right        move along the hand
+  space              pick or put back the card under the cursor
+  up, down (+, -)    gear up or down
+  enter              commit the selection
+  u, backspace       undo the last change
+  escape             put every picked card back
+  l                  every legal decision, to select one
+  mouse              click a card to pick it, a gear to choose it
+"""
+
+OPTION_KEYS = """\
+  up, down           highlight an option (its preview shows below the list)
+  enter              take the highlighted option
+  1-9                take option 1 to 9
+  u, backspace       take back a held React choice (until it is committed)
+"""
+
+REMINDERS: dict[str, str] = {
+    "draft": (
+        "Garage draft (G-11 to G-16): the market holds one card per player plus 3. Picks go from "
+        "the back of the grid to the front, then front to back, then back to front; 3 rounds in "
+        "all. Upgrade cards are shuffled into your deck (G-9); their symbols work when you play "
+        "them."
+    ),
+    "plan": (
+        "Steps 1-2 (B-1, B-2): choose a gear - one up or down for free, two for 1 Heat (B-1.2) - "
+        "and play exactly as many cards as your gear (B-2.1). Heat cards cannot be played "
+        "(B-2.2). Each Stress card flips cards from your deck until a Basic card turns up "
+        "(B-12.3).\n\nCorners: a Speed over the limit costs the difference in Heat; with too "
+        "little Heat you spin out (B-7). With too few playable cards the hand is cluttered "
+        "(B-14): no move, back to 1st gear."
+    ),
+    "plan-tournament": (
+        "Step 2, Tournament mode (T-1 to T-3): play 1 to 4 cards; their number becomes your gear "
+        "when they are revealed, a two-gear change costing 1 Heat. Heat cards cannot be played."
+    ),
+    "choose": "Step 3 (G-21): this card offers several Speed values: choose one.",
+    "react": (
+        "Step 5 React (B-5): use your symbols one at a time, in any order, then 'done'. Cooldown "
+        "(1st gear 3, 2nd gear 1, B-5.4) puts Heat cards from your hand back in the Engine. "
+        "Boost (B-5.6): pay 1 Heat, flip until a Basic card and add it to your Speed; once per "
+        "turn. Adrenaline (B-4.4): +1 Speed and move 1, and/or Cooldown 1. Upgrade symbols "
+        "(G-22 to G-37): Heat, Scrap and Adjust must be used before 'done' (G-23)."
+    ),
+    "slipstream": (
+        "Step 6 Slipstream (B-6): with a car beside you or on the space just ahead, move 2 more "
+        "spaces (more with Slipstream boosts, G-31). It does not add to your Speed, but the "
+        "corners crossed are checked (B-6.7). Never across the finish line of the last lap "
+        "(B-6.6)."
+    ),
+    "discard": (
+        "Step 8 Discard (B-8): discard any cards from your hand, or none. Heat and Stress cards "
+        "cannot be discarded (B-8.3). Then you draw back up to your hand size (B-9.2)."
+    ),
+    "refresh": "Step 9 (G-33): you may put played Refresh cards back on top of your deck.",
+    "build": (
+        "Build your car (C-15): take one Upgrade card from the market; picks go from the last "
+        "player on the grid up. Your Upgrade cards stay with your car all season (C-25)."
+    ),
+    "swap": "Last on the grid (C-16): you may swap one of your Upgrade cards for a leftover of the market.",
+    "keep": "GOAT (C-44): keep one of your Upgrade cards for the next season; the others go back.",
+    "waiting": "Other drivers are deciding. Your turn comes next.",
+}
+
+
+def step_key(phase: str, step: str | None, *, tournament: bool = False) -> str:
+    """The reminder key for a race phase and turn step (or a season phase)."""
+    if phase == "plan":
+        return "plan-tournament" if tournament else "plan"
+    if phase == "turn" and step:
+        return step
+    return phase
+
+
+def help_text(key: str, *, cards: bool) -> str:
+    """The whole help for the step ``key``: its keys, the app's keys and the reminder."""
+    keys = CARD_KEYS if cards else OPTION_KEYS
+    reminder = REMINDERS.get(key, "")
+    return f"Keys\n{keys}{GLOBAL_KEYS}\nRules reminder\n{reminder}".rstrip() + "\n"

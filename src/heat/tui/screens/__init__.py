@@ -1,0 +1,1 @@
+"""The screens of the app: setup, race, draft, season hub, results, replay, handoff, dialogs."""

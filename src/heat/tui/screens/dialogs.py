@@ -1,0 +1,130 @@
+"""Small dialogs over the main screens: help, the list of legal decisions, every car's facts,
+the save file, quitting."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from heat.engine import SeatView
+from heat.tui.widgets.cars_table import cars_table
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys and a rules reminder for the current step."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q,enter", "dismiss", "Close")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog"):
+            yield Static(Text(self.text), id="help-text")
+            yield Static("escape: close", classes="dim")
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """Pick one of ``options`` (their index), or escape (None)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Back")]
+
+    def __init__(self, title: str, options: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield OptionList(*[Option(text, id=str(i)) for i, text in enumerate(self.options)], id="choices")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_dismiss_none(self) -> None:
+        """Back without choosing."""
+        self.dismiss(None)
+
+
+class CarsScreen(ModalScreen[None]):
+    """Every car's public facts with their Upgrade cards and play areas, however narrow the
+    terminal."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,i,q,enter", "dismiss", "Close")]
+
+    def __init__(self, view: SeatView, viewer: int | None) -> None:
+        super().__init__()
+        self.view = view
+        self.viewer = viewer
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide"):
+            yield Static("Every car (public facts)", classes="dialog-title")
+            yield Static(cars_table(self.view, self.viewer, 200))
+            yield Static("G gear, Eng Heat in the Engine, Hnd/Dck/Dsc cards in hand, deck, discard pile", classes="dim")
+
+
+class SaveScreen(ModalScreen[str | None]):
+    """Ask for the file to save to."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Cancel")]
+
+    def __init__(self, default: str) -> None:
+        super().__init__()
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Save to which file? (enter: save, escape: cancel)", classes="dialog-title")
+            yield Input(value=self.default, id="save-path")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_dismiss_none(self) -> None:
+        """Cancel."""
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[str]):
+    """Quit? ``save`` (save, then quit), ``quit`` (without saving) or ``stay``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "answer('save')", "Save and quit"),
+        Binding("y", "answer('quit')", "Quit"),
+        Binding("n,escape", "answer('stay')", "Stay"),
+    ]
+
+    def __init__(self, saved_to: str | None) -> None:
+        super().__init__()
+        self.saved_to = saved_to
+
+    def compose(self) -> ComposeResult:
+        if self.saved_to:
+            text = f"Quit? The game is saved in {self.saved_to}.\ny: quit   n: stay"
+        else:
+            text = "Quit? s: save, then quit   y: quit without saving   n: stay"
+        with Vertical(classes="dialog"):
+            yield Static(text)
+
+    def action_answer(self, answer: str) -> None:
+        """Close with ``answer``."""
+        self.dismiss(answer)

@@ -1,0 +1,105 @@
+"""The Garage draft before a race (G-11 to G-16): the market, the order of the picks, every
+car's Upgrade cards so far; the player picks a card from the market."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from heat.engine import Decision, SeatView
+from heat.engine.decisions import Draft
+from heat.tui.colors import badge
+from heat.tui.helptext import help_text
+from heat.tui.messages import Decided
+from heat.tui.screens.dialogs import HelpScreen
+from heat.tui.table import Table
+from heat.tui.widgets.hand import describe
+
+
+def picks_table(view: SeatView, viewer: int | None) -> RichTable:
+    """Each car with its Upgrade cards so far, in the order of this round's picks."""
+    draft = view.draft
+    table = RichTable(box=None, padding=(0, 1, 0, 0), show_header=True, pad_edge=False)
+    table.add_column("")
+    table.add_column("Driver", no_wrap=True)
+    table.add_column("Upgrades", overflow="fold")
+    order = draft.order if draft is not None else tuple(range(len(view.cars)))
+    for seat in order:
+        car = view.cars[seat]
+        mark = "▶" if draft is not None and seat == draft.picking else ""
+        name = Text(car.name, style="bold" if seat == viewer else "")
+        table.add_row(Text.assemble(mark, badge(car.color, mine=seat == viewer)), name, " ".join(car.upgrades) or "-")
+    return table
+
+
+class DraftScreen(Screen[None]):
+    """Pick Upgrade cards for the race."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help"),
+        Binding("ctrl+s", "app.save", "Save"),
+        Binding("q", "app.quit_game", "Quit"),
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        self.seat: int | None = None
+        self.options: list[Decision] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="draft-title")
+        with Horizontal(id="draft-body"):
+            with Vertical(id="draft-market"):
+                yield Static("Market (enter: take the highlighted card)", classes="section")
+                yield OptionList(id="market")
+            with Vertical(id="draft-picks"):
+                yield Static("Picks", classes="section")
+                yield Static(id="picks")
+        yield Static(id="message")
+        yield Footer()
+
+    def ask(self, seat: int) -> None:
+        """``seat`` picks now."""
+        self.seat = seat
+        self.options = self.table.legal(seat)
+        view = self.table.view(seat)
+        draft = view.draft
+        title = Text("Garage draft", style="bold")
+        if draft is not None:
+            title.append(f" · round {draft.round} of {draft.rounds} · ")
+            title.append(f"{view.cars[seat].name} picks", "bold reverse")
+            title.append(f" · market of {len(draft.market)}")
+        self.query_one("#draft-title", Static).update(title)
+        market = self.query_one("#market", OptionList)
+        market.clear_options()
+        market.add_options([Option(describe(d.card) if isinstance(d, Draft) else d.text()) for d in self.options])
+        market.highlighted = 0 if self.options else None
+        market.focus()
+        self.query_one("#picks", Static).update(picks_table(view, seat))
+
+    @on(OptionList.OptionSelected, "#market")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        if self.seat is None or not 0 <= event.option_index < len(self.options):
+            return
+        seat, decision = self.seat, self.options[event.option_index]
+        self.seat = None
+        self.query_one("#message", Static).update(f"You: {decision.text()}")
+        self.post_message(Decided(seat, [decision]))
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show ``text`` on the message line."""
+        self.query_one("#message", Static).update(Text(text, style="bold red" if error else ""))
+
+    def action_help(self) -> None:
+        """Keys and the draft rules."""
+        self.app.push_screen(HelpScreen(help_text("draft", cards=False)))

@@ -1,0 +1,481 @@
+"""The race screen: the track, the player's car and hand, the decision of the moment with its
+preview, every car's public facts, and the story so far.
+
+Decisions are built here from the player's selections and sent to the app (``Decided``); the
+engine judges them. Card steps (1-2, 8) select cards from the hand; the other steps list the
+legal decisions. React choices are held back, and can be undone, until they are committed or
+reveal hidden cards (``ReactStage``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, SeatView, track
+from heat.engine.content import weather_tokens
+from heat.tui.helptext import help_text, step_key
+from heat.tui.messages import Decided
+from heat.tui.screens.dialogs import CarsScreen, ChoiceScreen, HelpScreen
+from heat.tui.selection import HandSelection
+from heat.tui.staging import ReactStage
+from heat.tui.table import Table
+from heat.tui.widgets.cars_table import CarsTable
+from heat.tui.widgets.gear_bar import GEARS, GearBar
+from heat.tui.widgets.hand import HandBar
+from heat.tui.widgets.my_car import MyCar
+from heat.tui.widgets.preview_box import PreviewBox, preview_of
+from heat.tui.widgets.race_log import RaceLog
+from heat.tui.widgets.track_map import TrackMap
+
+PLAN = "plan"
+DISCARD = "discard"
+OPTIONS = "options"
+WAIT = "wait"
+SHORT = 30
+"""Below this many rows, the instructions are left to the footer and the ? screen."""
+
+STEP_WORDS = {
+    "plan": "steps 1-2",
+    "choose": "step 3 Speed",
+    "react": "step 5 React",
+    "slipstream": "step 6 Slipstream",
+    "discard": "step 8 Discard",
+    "refresh": "step 9 Refresh",
+    "draft": "Garage draft",
+    "over": "race over",
+}
+
+PROMPTS = {
+    PLAN: "Pick cards (1-9, click, arrows+space), gear with up/down; enter commits. u undo, l list.",
+    DISCARD: "Pick the cards to discard (none is fine); enter commits. u undo, escape clears.",
+    OPTIONS: "Choose with up/down and enter, or 1-9. The preview shows the highlighted option.",
+    WAIT: "",
+}
+
+
+def weather_words(view: SeatView) -> str:
+    """``Rain (W: cooling +1)``: the Weather token and its effect in the sectors marked W on the
+    map, or '' without the module."""
+    if view.weather is None:
+        return ""
+    token = next((t for t in weather_tokens()[0] if t.id == view.weather), None)
+    if token is None:
+        return view.weather
+    effects = []
+    if token.no_cooling:
+        effects.append("no cooling")
+    if token.no_slipstream:
+        effects.append("no slipstream")
+    if token.slipstream_boost:
+        effects.append(f"slipstream +{token.slipstream_boost}")
+    if token.cooling_bonus:
+        effects.append(f"cooling +{token.cooling_bonus}")
+    return token.name + (f" (W: {', '.join(effects)})" if effects else "")
+
+
+def status_text(view: SeatView, viewer: int | None, waiting: str) -> Text:
+    """The top line: track, laps, round, whose decision and which step, weather, Legends card."""
+    parts = [track(view.track).name, f"{view.laps} lap{'s' if view.laps != 1 else ''}", f"round {view.round}"]
+    step = view.turn.step if view.turn is not None else view.phase
+    out = Text(" · ".join(parts), style="bold")
+    if viewer is not None:
+        me = view.cars[viewer]
+        out.append(" · ")
+        out.append(me.name, "bold reverse")
+        if me.on_track and me.lap >= 1:
+            out.append(f" lap {min(me.lap, view.laps)}/{view.laps}")
+    if waiting:
+        out.append(f" · waiting for {waiting}", "italic")
+    elif view.turn is None or view.turn.seat == viewer:
+        out.append(f" · {STEP_WORDS.get(step, step)}")
+    weather = weather_words(view)
+    if weather:
+        out.append(f" · {weather}", "cyan")
+    if view.legends_card is not None:
+        out.append(f" · Legends {view.legends_card}", "magenta")
+    return out
+
+
+class RaceScreen(Screen[None]):
+    """One race, seen by one human at a time (``viewer``)."""
+
+    AUTO_FOCUS = None
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help"),
+        Binding("enter", "commit", "Commit"),
+        Binding("u,backspace", "undo", "Undo"),
+        Binding("l", "list", "List"),
+        Binding("i", "cars", "Cars"),
+        Binding("ctrl+s", "app.save", "Save"),
+        Binding("q", "app.quit_game", "Quit"),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("space", "toggle_cursor", "Pick", show=False),
+        Binding("up,plus", "gear(1)", "Gear up", show=False),
+        Binding("down,minus", "gear(-1)", "Gear down", show=False),
+        *[Binding(key, f"number({index})", f"Card {key}", show=False) for index, key in enumerate("1234567890")],
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        race = table.race
+        assert race is not None
+        self.race: Race = race
+        self.viewer: int | None = None
+        self.seat: int | None = None
+        self.mode = WAIT
+        self.waiting = ""
+        self.legal: list[Decision] = []
+        self.options: list[Decision] = []
+        self.selection: HandSelection | None = None
+        self.stage: ReactStage | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield TrackMap(id="map")
+        with Horizontal(id="body"):
+            with VerticalScroll(id="left"):
+                yield MyCar(id="me")
+                yield HandBar(id="hand")
+                yield Static(id="prompt")
+                yield GearBar(id="gear")
+                yield OptionList(id="options")
+                yield PreviewBox(id="preview")
+            with Vertical(id="right"):
+                yield CarsTable(id="cars")
+                yield RaceLog(id="log")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.query_one(TrackMap).show_key = self.size.height >= 36
+
+    # ------------------------------------------------------------------ what the app tells it
+
+    def ask(self, seat: int) -> None:
+        """``seat`` (a human at the keyboard) must decide now."""
+        self.viewer = self.seat = seat
+        self.waiting = ""
+        view = self.table.view(seat)
+        me = view.me
+        assert me is not None
+        self.legal = self.table.legal(seat)
+        self.selection = None
+        self.stage = None
+        self.options = []
+        step = view.turn.step if view.turn is not None else view.phase
+        if view.phase == "plan":
+            self.mode = PLAN
+            self.selection = HandSelection(me.hand or (), gear=me.gear)
+        elif step == "discard":
+            self.mode = DISCARD
+            self.selection = HandSelection(me.hand or ())
+        else:
+            self.mode = OPTIONS
+            if step == "react":
+                self.stage = ReactStage(self.race, seat)
+                self.options = self.stage.legal()
+            else:
+                self.options = list(self.legal)
+        self.redraw()
+
+    def wait(self, viewer: int | None, waiting: str) -> None:
+        """Nothing to decide for ``viewer``: ``waiting`` (a name) is deciding."""
+        self.viewer = viewer
+        self.seat = None
+        self.mode = WAIT
+        self.waiting = waiting
+        self.selection = None
+        self.stage = None
+        self.redraw()
+
+    def blank(self) -> None:
+        """Hide every hand (hotseat, before the keyboard changes hands)."""
+        self.wait(None, "")
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show ``text`` on the message line."""
+        self.query_one("#message", Static).update(Text(text, style="bold red" if error else ""))
+
+    # ------------------------------------------------------------------ drawing
+
+    def current_view(self) -> SeatView:
+        """The viewer's view, with held React choices applied."""
+        if self.stage is not None:
+            return self.stage.view()
+        return self.table.view(self.viewer)
+
+    def redraw(self) -> None:
+        """Draw everything for the current viewer and decision."""
+        if not self.is_mounted:
+            return
+        view = self.current_view()
+        race = self.race
+        self.query_one("#status", Static).update(status_text(view, self.viewer, self.waiting))
+        self.query_one(TrackMap).show(view, self.viewer)
+        self.query_one(MyCar).view = view if self.viewer is not None else None
+        self.query_one(CarsTable).show(view, self.viewer)
+        self.query_one(RaceLog).show(race, race.events(self.viewer), self.table.names, race.laps, self.viewer)
+        options = self.query_one("#options", OptionList)
+        options.display = self.mode == OPTIONS
+        self.query_one(GearBar).display = self.mode == PLAN
+        prompt = self._prompt()
+        self.query_one("#prompt", Static).update(prompt)
+        self.query_one("#prompt", Static).display = bool(prompt.plain)
+        if self.mode == OPTIONS:
+            options.clear_options()
+            options.add_options(
+                [Option(f"{i}. {d.text()}" if i <= 9 else d.text()) for i, d in enumerate(self.options, 1)]
+            )
+            options.highlighted = 0 if self.options else None
+            options.focus()
+        else:
+            self.set_focus(None)
+        self._draw_selection()
+
+    def _prompt(self) -> Text:
+        if self.mode == WAIT:
+            return Text(f"Waiting for {self.waiting}..." if self.waiting else "", style="italic")
+        text = Text(PROMPTS[self.mode] if self.size.height >= SHORT else "", style="dim")
+        if self.stage is not None and self.stage.held:
+            text = Text.assemble(
+                ("Held (u takes back): ", "bold"),
+                ", ".join(d.text() for d in self.stage.held),
+                "\n" if text else "",
+                text,
+            )
+        return text
+
+    def _draw_selection(self) -> None:
+        view = self.current_view()
+        hand = self.query_one(HandBar)
+        me = view.me if self.viewer is not None else None
+        if me is None:
+            hand.show((), title="Hand")
+            self.query_one(PreviewBox).show(None, "")
+            return
+        selection = self.selection
+        if selection is None:
+            hand.show(me.hand or (), title="Hand")
+            if self.mode != OPTIONS:
+                self.query_one(PreviewBox).show(None, "")
+            else:
+                self._preview_option(self.query_one("#options", OptionList).highlighted)
+            return
+        title = "Discard" if self.mode == DISCARD else "Hand"
+        hand.show(selection.hand, tuple(selection.picked), selection.cursor, title)
+        if self.mode == PLAN:
+            usable = frozenset(d.gear for d in self.legal if isinstance(d, Plan))
+            self.query_one(GearBar).show(
+                selection.gear, me.gear, usable, tournament=view.tournament, cards=len(selection.picked)
+            )
+        decision = self._selected()
+        box = self.query_one(PreviewBox)
+        if self.mode == PLAN and not selection.picked:
+            box.show(None, "Pick your cards, choose your gear: the preview shows here.")
+        elif decision in self.legal:
+            preview = preview_of(view, decision) if isinstance(decision, Plan) else None
+            box.show(preview, f"enter: {decision.text()}")
+        else:
+            box.show(None, self._refusal(decision))
+
+    def _refusal(self, decision: Decision) -> str:
+        assert self.seat is not None
+        try:
+            self.table.check(self.seat, decision)
+        except IllegalDecision as error:
+            return f"{decision.text()}: not possible: {error}"
+        return ""
+
+    def _selected(self) -> Decision:
+        assert self.selection is not None
+        if self.mode == DISCARD:
+            return self.selection.discard()
+        return self.selection.plan(tournament=self.current_view().tournament)
+
+    def _preview_option(self, index: int | None) -> None:
+        box = self.query_one(PreviewBox)
+        if index is None or not 0 <= index < len(self.options):
+            box.show(None, "")
+            return
+        decision = self.options[index]
+        preview = preview_of(self.current_view(), decision)
+        box.show(preview, "" if preview is not None else f"enter: {decision.text()}")
+
+    # ------------------------------------------------------------------ deciding
+
+    def _send(self, decisions: Sequence[Decision]) -> None:
+        seat = self.seat
+        assert seat is not None
+        self.say("You: " + "; ".join(d.text() for d in decisions))
+        self.mode = WAIT
+        self.seat = None
+        self.selection = None
+        self.stage = None
+        self.post_message(Decided(seat, decisions))
+
+    def _choose(self, index: int) -> None:
+        if not 0 <= index < len(self.options):
+            self.say(f"There is no option {index + 1}.", error=True)
+            return
+        decision = self.options[index]
+        if self.stage is None:
+            self._send([decision])
+            return
+        try:
+            held = self.stage.hold(decision)
+        except IllegalDecision as error:
+            self.say(f"Not allowed: {error}", error=True)
+            return
+        if not held:
+            self._send(self.stage.take())
+            return
+        self.options = self.stage.legal()
+        self.redraw()
+        self.say(f"Held {decision.text()}: u takes it back; it is committed with your next choice that reveals cards.")
+
+    @on(OptionList.OptionSelected, "#options")
+    def _option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.mode == OPTIONS:
+            self._choose(event.option_index)
+
+    @on(OptionList.OptionHighlighted, "#options")
+    def _option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if self.mode == OPTIONS:
+            self._preview_option(event.option_index)
+
+    @on(HandBar.Clicked)
+    def _card_clicked(self, event: HandBar.Clicked) -> None:
+        self.action_number(event.index)
+
+    @on(GearBar.Clicked)
+    def _gear_clicked(self, event: GearBar.Clicked) -> None:
+        if self.mode == PLAN and self.selection is not None and self.selection.set_gear(event.gear):
+            self._draw_selection()
+
+    # ------------------------------------------------------------------ keys
+
+    def action_commit(self) -> None:
+        """Commit the selection (card steps) or the highlighted option."""
+        if self.mode in (PLAN, DISCARD):
+            decision = self._selected()
+            assert self.seat is not None
+            try:
+                self.table.check(self.seat, decision)
+            except IllegalDecision as error:
+                self.say(f"Not allowed: {error}", error=True)
+                return
+            self._send([decision])
+        elif self.mode == OPTIONS:
+            highlighted = self.query_one("#options", OptionList).highlighted
+            if highlighted is not None:
+                self._choose(highlighted)
+        else:
+            self.say("Nothing to decide right now.")
+
+    def action_number(self, index: int) -> None:
+        """Card ``index`` (card steps) or option ``index`` (other steps)."""
+        if self.mode in (PLAN, DISCARD):
+            assert self.selection is not None
+            if not self.selection.toggle(index):
+                self.say(f"There is no card {index + 1} in your hand.", error=True)
+                return
+            self.say("")
+            self._draw_selection()
+        elif self.mode == OPTIONS:
+            self._choose(index)
+
+    def action_cursor(self, step: int) -> None:
+        """Move along the hand."""
+        if self.selection is not None:
+            self.selection.move_cursor(step)
+            self._draw_selection()
+
+    def action_toggle_cursor(self) -> None:
+        """Pick or put back the card under the cursor."""
+        if self.selection is not None:
+            self.action_number(self.selection.cursor)
+
+    def action_gear(self, step: int) -> None:
+        """Select the next gear up or down."""
+        if self.mode != PLAN or self.selection is None:
+            return
+        if self.current_view().tournament:
+            self.say("Tournament mode: the number of cards you play sets the gear (T-2).")
+            return
+        gear = self.selection.gear + step
+        if gear not in GEARS:
+            self.say(f"There is no gear {gear}: gears are 1 to 4.", error=True)
+            return
+        self.selection.set_gear(gear)
+        self._draw_selection()
+
+    def action_undo(self) -> None:
+        """Take back the last selection, or the last held React choice."""
+        if self.selection is not None and self.selection.undo():
+            self.say("Undone.")
+            self._draw_selection()
+            return
+        if self.stage is not None:
+            taken = self.stage.undo()
+            if taken is not None:
+                self.options = self.stage.legal()
+                self.redraw()
+                self.say(f"Took back {taken.text()}.")
+                return
+        self.say("Nothing to undo (committed choices are final).")
+
+    def action_clear(self) -> None:
+        """Put back every picked card."""
+        if self.selection is not None and self.selection.clear():
+            self._draw_selection()
+
+    def action_list(self) -> None:
+        """Every legal decision, to choose one (it is selected, not yet committed)."""
+        if self.mode == WAIT or self.seat is None:
+            self.say("Nothing to decide right now.")
+            return
+        choices = self.options if self.mode == OPTIONS else self.legal
+
+        def picked(index: int | None) -> None:
+            if index is None:
+                return
+            decision = choices[index]
+            if self.mode == OPTIONS:
+                self.query_one("#options", OptionList).highlighted = index
+            elif self.selection is not None and isinstance(decision, Plan | Discard):
+                gear = decision.gear if isinstance(decision, Plan) else self.selection.gear
+                self.selection.select_cards(decision.cards, gear)
+                self._draw_selection()
+                self.say(f"Selected {decision.text()}: enter commits.")
+
+        self.app.push_screen(ChoiceScreen(f"{len(choices)} legal decisions", [d.text() for d in choices]), picked)
+
+    def action_cars(self) -> None:
+        """Every car's public facts, Upgrades included."""
+        self.app.push_screen(CarsScreen(self.current_view(), self.viewer))
+
+    def action_help(self) -> None:
+        """Keys and a rules reminder for this step."""
+        view = self.current_view()
+        step = view.turn.step if view.turn is not None else None
+        key = step_key(view.phase, step, tournament=view.tournament) if self.mode != WAIT else "waiting"
+        self.app.push_screen(HelpScreen(help_text(key, cards=self.mode in (PLAN, DISCARD))))

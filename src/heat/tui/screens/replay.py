@@ -1,0 +1,109 @@
+"""The replay viewer: a race record, decision by decision, forward and backward, as a spectator
+sees it (no hands)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from heat.engine import track, view_of
+from heat.tui.replay_model import ReplayCursor
+from heat.tui.screens.dialogs import HelpScreen
+from heat.tui.widgets.cars_table import CarsTable
+from heat.tui.widgets.race_log import RaceLog
+from heat.tui.widgets.track_map import TrackMap
+
+REPLAY_KEYS = """\
+Replay keys
+  right, n           the next decision
+  left, p            the previous decision
+  pgdn, ]            the next round
+  pgup, [            back to the start of the round
+  home, end          the start, the end
+  escape, q          close the replay
+"""
+
+
+class ReplayScreen(Screen[None]):
+    """Step through ``cursor``'s record."""
+
+    AUTO_FOCUS = None
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n", "step(1)", "Next"),
+        Binding("left,p", "step(-1)", "Back"),
+        Binding("pagedown,right_square_bracket", "round(1)", "Next round"),
+        Binding("pageup,left_square_bracket", "round(-1)", "Round back"),
+        Binding("home", "go('start')", "Start", show=False),
+        Binding("end", "go('end')", "End", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, cursor: ReplayCursor) -> None:
+        super().__init__()
+        self.cursor = cursor
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-status")
+        yield TrackMap(id="map")
+        with Horizontal(id="replay-body"):
+            yield CarsTable(id="replay-cars")
+            yield RaceLog(id="replay-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the race at the cursor."""
+        cursor = self.cursor
+        race = cursor.race()
+        view = view_of(race, None)
+        names = [car.name for car in race.cars]
+        status = Text.assemble(
+            ("Replay", "bold reverse"),
+            f" · {track(view.track).name} · decision {cursor.position} of {cursor.length} · round {view.round}",
+        )
+        last = cursor.last_decision()
+        if last is not None:
+            status.append(f" · {names[last[0]]}: {last[1].text()}", "bold")
+        if race.is_over:
+            status.append(" · race over", "green")
+        self.query_one("#replay-status", Static).update(status)
+        self.query_one(TrackMap).show(view, None)
+        self.query_one(CarsTable).show(view, None)
+        self.query_one(RaceLog).show(cursor, race.events(None), names, race.laps, None)
+
+    def action_step(self, count: int) -> None:
+        """Forward or back ``count`` decisions."""
+        if self.cursor.step(count):
+            self.redraw()
+
+    def action_round(self, direction: int) -> None:
+        """To the next round, or back to the start of this one."""
+        moved = self.cursor.next_round() if direction > 0 else self.cursor.previous_round()
+        if moved:
+            self.redraw()
+
+    def action_go(self, where: str) -> None:
+        """To the start or the end of the record."""
+        self.cursor.go(0 if where == "start" else self.cursor.length)
+        self.redraw()
+
+    def action_help(self) -> None:
+        """The replay keys."""
+        self.app.push_screen(HelpScreen(REPLAY_KEYS))
+
+    def action_close(self) -> None:
+        """Back to where the replay was opened from (or quit if it was opened alone)."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

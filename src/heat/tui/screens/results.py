@@ -1,0 +1,109 @@
+"""The end of a race: the Hall of Fame (B-16), with the round each car finished in and, in a
+season, the points it scored (C-24)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from heat.engine import Race, to_record, track, view_of
+from heat.engine import events as ev
+from heat.tui.colors import badge
+from heat.tui.replay_model import ReplayCursor
+from heat.tui.screens.replay import ReplayScreen
+from heat.tui.table import Table
+
+CONTINUE = "continue"
+NEW = "new"
+QUIT = "quit"
+
+
+def finish_rounds(race: Race) -> dict[int, int]:
+    """Seat -> the round in which it entered the Hall of Fame (from the public events)."""
+    rounds: dict[int, int] = {}
+    for event in race.events(None):
+        if isinstance(event, ev.RoundEnded):
+            for seat in event.finishers:
+                rounds[seat] = event.round
+    return rounds
+
+
+def hall_of_fame(race: Race, table: Table) -> RichTable:
+    """Places, drivers, finishing rounds (and points in a season)."""
+    view = view_of(race, None)
+    rounds = finish_rounds(race)
+    points: tuple[int, ...] | None = None
+    totals: tuple[int, ...] | None = None
+    if table.season is not None:
+        season = table.season_view()
+        if season.results:
+            points, totals = season.results[-1][1], season.totals
+    out = RichTable(box=None, padding=(0, 2, 0, 0), pad_edge=False)
+    out.add_column("Place", justify="right")
+    out.add_column("")
+    out.add_column("Driver", no_wrap=True)
+    out.add_column("Finished")
+    if points is not None:
+        out.add_column("Points", justify="right")
+        out.add_column("Season", justify="right")
+    humans = set(table.humans)
+    for place, seat in enumerate(view.standings, 1):
+        car = view.cars[seat]
+        finished = f"round {rounds[seat]}" if seat in rounds else "eliminated" if seat in view.eliminated else "-"
+        name = Text(car.name + (" (Legend)" if car.legend else ""), style="bold" if seat in humans else "")
+        row: list[Text | str] = [str(place), badge(car.color), name, finished]
+        if points is not None and totals is not None:
+            row += [str(points[seat]), str(totals[seat])]
+        out.add_row(*row)
+    return out
+
+
+class ResultsScreen(Screen[str]):
+    """The Hall of Fame; closes with ``continue``, ``new`` or ``quit``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close('continue')", "Continue"),
+        Binding("r", "replay", "Replay"),
+        Binding("n", "close('new')", "New game"),
+        Binding("q", "close('quit')", "Quit"),
+    ]
+
+    def __init__(self, table: Table, race: Race) -> None:
+        super().__init__()
+        self.table = table
+        self.race = race
+        in_season = table.season is not None
+        self.bindings_text = (
+            "enter: on to the season · r: replay this race · q: quit"
+            if in_season
+            else "enter: a new race · r: replay this race · q: quit"
+        )
+
+    def compose(self) -> ComposeResult:
+        board = track(self.race.track.id)
+        title = Text.assemble(
+            ("Hall of Fame", "bold"), f" · {board.name}, {self.race.laps} lap(s), {self.race.round} rounds"
+        )
+        with VerticalScroll(id="results"):
+            yield Static(title, id="results-title")
+            with Center():
+                yield Static(hall_of_fame(self.race, self.table), id="hall-of-fame")
+            yield Static(self.bindings_text, classes="dim")
+        yield Footer()
+
+    def action_close(self, answer: str) -> None:
+        """Close with ``answer``; a single race has nothing to continue to but a new one."""
+        if answer == CONTINUE and self.table.season is None:
+            answer = NEW
+        self.dismiss(answer)
+
+    def action_replay(self) -> None:
+        """Step through this race."""
+        self.app.push_screen(ReplayScreen(ReplayCursor(to_record(self.race))))

@@ -1,0 +1,164 @@
+"""The season hub between races: the standings table (the scorepad, C-24), the next event, the
+grid, every car's Upgrade cards, and the decision of the moment: a card from the market (C-15),
+the last player's swap (C-16) or the card kept for the next season of a GOAT run (C-44)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from heat.engine import Decision, track
+from heat.engine.championship import SeasonView
+from heat.engine.decisions import Draft, Keep, Swap
+from heat.tui.helptext import help_text
+from heat.tui.messages import Decided
+from heat.tui.screens.dialogs import HelpScreen
+from heat.tui.table import Table
+from heat.tui.widgets.hand import describe
+
+
+def scorepad(view: SeasonView, viewer: int | None) -> RichTable:
+    """Drivers by standing, a column of points per race so far, the total."""
+    table = RichTable(box=None, padding=(0, 1, 0, 0), pad_edge=False, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Driver", no_wrap=True)
+    for track_id, _ in view.results:
+        table.add_column(track(track_id).name[:8], justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    for place, seat in enumerate(view.standings, 1):
+        name = view.names[seat] + (" (L)" if view.legends[seat] else "")
+        cells = [str(points[seat]) for _, points in view.results]
+        table.add_row(
+            str(place), Text(name, style="bold reverse" if seat == viewer else ""), *cells, str(view.totals[seat])
+        )
+    return table
+
+
+def event_lines(view: SeasonView, viewer: int | None) -> Group:
+    """The next event, the grid and every car's Upgrade cards (the champion once it is over)."""
+    lines: list[Text | RichTable] = []
+    if view.phase == "over":
+        lines.append(Text(f"Season over. Champion: {view.names[view.standings[0]]}", style="bold green"))
+    else:
+        lines.append(
+            Text.assemble(
+                (f"Race {view.race_number} of {view.races}: {track(view.track).name}", "bold"),
+                f" · {view.event_title}",
+            )
+        )
+        lines.append(Text(view.event_text, style="italic"))
+        grid = ", ".join(f"{place}. {view.names[seat]}" for place, seat in enumerate(view.grid, 1))
+        lines.append(Text.assemble(("Grid: ", "bold"), grid))
+    cars = RichTable(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_header=False)
+    cars.add_column("Driver", no_wrap=True)
+    cars.add_column("Upgrades", overflow="fold")
+    for seat, cards in enumerate(view.upgrades):
+        if view.legends[seat]:
+            continue
+        sponsors = f" + {view.sponsor_cards[seat]} Sponsorship" if view.sponsor_cards[seat] else ""
+        cars.add_row(
+            Text(view.names[seat], style="bold" if seat == viewer else ""), (" ".join(cards) or "-") + sponsors
+        )
+    lines.append(Text("Upgrade cards:", style="bold"))
+    lines.append(cars)
+    return Group(*lines)
+
+
+def option_text(decision: Decision) -> str:
+    """An option with the card it takes described."""
+    if isinstance(decision, Draft):
+        return f"take {describe(decision.card)}"
+    if isinstance(decision, Swap) and decision.take:
+        return f"swap {decision.give} for {describe(decision.take)}"
+    if isinstance(decision, Keep):
+        return f"keep {describe(decision.card)}"
+    return decision.text()
+
+
+class SeasonScreen(Screen[None]):
+    """The championship between races."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help"),
+        Binding("ctrl+s", "app.save", "Save"),
+        Binding("q", "app.quit_game", "Quit"),
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        self.seat: int | None = None
+        self.options: list[Decision] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="season-title")
+        with VerticalScroll(id="season-info"):
+            yield Static(id="scorepad")
+            yield Static(id="event")
+        yield Static(id="season-prompt")
+        yield OptionList(id="season-options")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the season as it stands."""
+        view = self.table.season_view()
+        title = Text(f"Championship {view.season}", style="bold")
+        if view.phase != "over":
+            title.append(f" · race {view.race_number} of {view.races}")
+        self.query_one("#season-title", Static).update(title)
+        self.query_one("#scorepad", Static).update(scorepad(view, self.seat))
+        self.query_one("#event", Static).update(event_lines(view, self.seat))
+        prompt = {
+            "build": "Build your car: take one Upgrade card from the market (C-15).",
+            "swap": "You are last on the grid: swap one of your cards for a leftover, or not (C-16).",
+            "keep": "Keep one Upgrade card for the next season (C-44).",
+            "over": "The season is over. q quits.",
+        }.get(view.phase, "")
+        if self.seat is not None:
+            prompt = f"{view.names[self.seat]}: {prompt}"
+        self.query_one("#season-prompt", Static).update(Text(prompt, style="bold"))
+        options = self.query_one("#season-options", OptionList)
+        options.clear_options()
+        options.add_options([Option(option_text(d)) for d in self.options])
+        options.display = bool(self.options)
+        if self.options:
+            options.highlighted = 0
+            options.focus()
+
+    def ask(self, seat: int) -> None:
+        """``seat`` decides now."""
+        self.seat = seat
+        self.options = self.table.legal(seat)
+        self.redraw()
+
+    @on(OptionList.OptionSelected, "#season-options")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if self.seat is None or not 0 <= event.option_index < len(self.options):
+            return
+        seat, decision = self.seat, self.options[event.option_index]
+        self.seat, self.options = None, []
+        self.query_one("#message", Static).update(f"You: {decision.text()}")
+        self.post_message(Decided(seat, [decision]))
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show ``text`` on the message line."""
+        self.query_one("#message", Static).update(Text(text, style="bold red" if error else ""))
+
+    def action_help(self) -> None:
+        """Keys and the rules of this step."""
+        phase = self.table.season_view().phase
+        self.app.push_screen(HelpScreen(help_text(phase, cards=False)))

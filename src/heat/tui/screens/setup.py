@@ -1,0 +1,247 @@
+"""The setup screen: a single race (track, laps or the practice race, modules) or a
+championship season, and the seats: a human (with a name), a bot (with a level) or a Legend,
+each in a chosen or random colour. Also: resume a saved game, replay a race record."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from heat.bots.levels import LEVELS
+from heat.engine import COLORS, HeatError, track, track_ids
+from heat.tui.messages import OpenFile, StartGame
+from heat.tui.screens.dialogs import HelpScreen
+from heat.tui.setup_model import (
+    OFF,
+    RACE_MODE,
+    RANDOM_COLOR,
+    SEASON_KINDS,
+    SEASON_MODE,
+    GameSetup,
+    SeatChoice,
+)
+from heat.tui.table import BOT, HUMAN, LEGEND
+
+MAX_SEATS = len(COLORS)
+KIND_OPTIONS: list[tuple[str, str]] = [
+    ("Human", HUMAN),
+    *[(f"Bot: {level}", f"{BOT}:{level}") for level in LEVELS],
+    ("Legend", LEGEND),
+    ("(empty)", OFF),
+]
+ON_OFF: list[tuple[str, bool]] = [("off", False), ("on", True)]
+SETUP_HELP = """\
+Set up a game, then press Start. tab and shift+tab move between the fields;
+enter or space opens a list, up/down and enter choose; ctrl+q quits.
+
+Mode      a single race, or a championship season (its events choose the
+          tracks and laps)
+Laps      as printed on the track, the 1-lap practice race (B-10.2), or 1-5
+Garage    Upgrade cards: drafted (G-11) or 3 random ones each (G-18)
+Seats     a human at this keyboard (several humans: hotseat, the keyboard is
+          passed between turns), a bot (random, rookie, club, pro, champion:
+          weakest to strongest) or a Legend (L-1 to L-17)
+Resume    a game saved with ctrl+s (a race or a season), from the file named
+          beside the buttons
+Replay    step through a race record (any saved race)
+"""
+
+
+def _kind_value(choice: SeatChoice) -> str:
+    return f"{BOT}:{choice.level}" if choice.kind == BOT else choice.kind
+
+
+class SetupScreen(Screen[None]):
+    """Choose the game; ``Start`` hands a GameSetup to the app."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, setup: GameSetup | None = None, file: str = "race.json") -> None:
+        super().__init__()
+        self.setup = setup or GameSetup()
+        self.file = file
+
+    def compose(self) -> ComposeResult:
+        setup = self.setup
+        laps = [("as printed", "track"), ("practice (1 lap)", "practice"), *[(str(n), str(n)) for n in range(1, 6)]]
+        lap_value = "practice" if setup.practice else str(setup.laps) if setup.laps else "track"
+        with VerticalScroll(id="setup"):
+            yield Static(Text("Heat: Pedal to the Metal · new game", style="bold"), id="setup-title")
+            with Horizontal(classes="row"):
+                yield Label("Mode", classes="label")
+                yield Select(
+                    [("Single race", RACE_MODE), ("Championship season", SEASON_MODE)],
+                    value=setup.mode,
+                    allow_blank=False,
+                    compact=True,
+                    id="mode",
+                )
+                yield Label("Season", classes="label")
+                yield Select(
+                    [(kind, kind) for kind in SEASON_KINDS],
+                    value=setup.season,
+                    allow_blank=False,
+                    compact=True,
+                    id="season",
+                )
+            with Horizontal(classes="row race-only"):
+                yield Label("Track", classes="label")
+                yield Select(
+                    [(track(t).name, t) for t in track_ids()],
+                    value=setup.track,
+                    allow_blank=False,
+                    compact=True,
+                    id="track",
+                )
+                yield Label("Laps", classes="label")
+                yield Select(laps, value=lap_value, allow_blank=False, compact=True, id="laps")
+            with Horizontal(classes="row"):
+                yield Label("Garage", classes="label")
+                yield Select(
+                    [("off", "off"), ("regular", "regular"), ("advanced", "advanced"), ("all", "all")],
+                    value=setup.garage or "off",
+                    allow_blank=False,
+                    compact=True,
+                    id="garage",
+                )
+                yield Label("Upgrades", classes="label race-only")
+                yield Select(
+                    [("draft", True), ("quick (3 random)", False)],
+                    value=setup.draft,
+                    allow_blank=False,
+                    compact=True,
+                    id="draft",
+                    classes="race-only",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Weather", classes="label race-only")
+                yield Select(
+                    ON_OFF, value=setup.weather, allow_blank=False, compact=True, id="weather", classes="race-only"
+                )
+                yield Label("Tournament", classes="label")
+                yield Select(ON_OFF, value=setup.tournament, allow_blank=False, compact=True, id="tournament")
+            with Horizontal(classes="row"):
+                yield Label("Pro Legends", classes="label")
+                yield Select(
+                    [(f"+{n} Top Speed", n) for n in range(6)],
+                    value=setup.pro_legends,
+                    allow_blank=False,
+                    compact=True,
+                    id="pro",
+                )
+                yield Label("Seed", classes="label")
+                yield Input(
+                    "" if setup.seed is None else str(setup.seed), placeholder="random", compact=True, id="seed"
+                )
+            yield Static(Text("Seats: who drives each car", style="bold"), classes="section")
+            for index in range(MAX_SEATS):
+                choice = setup.seats[index] if index < len(setup.seats) else SeatChoice()
+                with Horizontal(classes="row seat"):
+                    yield Label(f"{index + 1}", classes="seat-number")
+                    yield Select(
+                        KIND_OPTIONS, value=_kind_value(choice), allow_blank=False, compact=True, id=f"kind-{index}"
+                    )
+                    yield Input(choice.name, placeholder="name (humans)", compact=True, id=f"name-{index}")
+                    yield Select(
+                        [("random colour", RANDOM_COLOR), *[(color, color) for color in COLORS]],
+                        value=choice.color,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"color-{index}",
+                    )
+            with Horizontal(classes="row buttons"):
+                yield Button("Start", variant="primary", compact=True, id="start")
+                yield Button("Resume", compact=True, id="resume")
+                yield Button("Replay", compact=True, id="replay")
+                yield Label("file", classes="label")
+                yield Input(self.file, compact=True, id="file")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_mode()
+        self.query_one("#start", Button).focus()
+
+    @on(Select.Changed, "#mode")
+    def _mode_changed(self) -> None:
+        self._show_mode()
+
+    def _show_mode(self) -> None:
+        season = self.query_one("#mode", Select).value == SEASON_MODE
+        for widget in self.query(".race-only"):
+            widget.display = not season
+        self.query_one("#season", Select).disabled = not season
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show ``text`` on the message line."""
+        self.query_one("#message", Static).update(Text(text, style="bold red" if error else ""))
+
+    def gather(self) -> GameSetup:
+        """The setup as the fields show it (HeatError if the seed is not a number)."""
+
+        def value(widget_id: str) -> str:
+            return str(self.query_one(f"#{widget_id}", Select).value)
+
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and not seed_text.lstrip("-").isdigit():
+            raise HeatError(f"the seed must be a whole number, not {seed_text!r}")
+        seats = []
+        for index in range(MAX_SEATS):
+            kind, _, level = value(f"kind-{index}").partition(":")
+            seats.append(
+                SeatChoice(
+                    kind,
+                    self.query_one(f"#name-{index}", Input).value,
+                    level or "club",
+                    value(f"color-{index}"),
+                )
+            )
+        laps = value("laps")
+        garage = value("garage")
+        return replace(
+            self.setup,
+            mode=value("mode"),
+            season=value("season"),
+            track=value("track"),
+            laps=int(laps) if laps.isdigit() else None,
+            practice=laps == "practice",
+            garage=None if garage == "off" else garage,
+            draft=bool(self.query_one("#draft", Select).value),
+            weather=bool(self.query_one("#weather", Select).value),
+            tournament=bool(self.query_one("#tournament", Select).value),
+            pro_legends=int(self.query_one("#pro", Select).value),  # type: ignore[arg-type]
+            seed=int(seed_text) if seed_text else None,
+            seats=tuple(seats),
+        )
+
+    @on(Button.Pressed, "#start")
+    def _start(self) -> None:
+        try:
+            setup = self.gather()
+        except HeatError as error:
+            self.say(f"Cannot start: {error}", error=True)
+            return
+        self.post_message(StartGame(setup))
+
+    @on(Button.Pressed, "#resume")
+    def _resume(self) -> None:
+        self.post_message(OpenFile(self.query_one("#file", Input).value.strip(), replay=False))
+
+    @on(Button.Pressed, "#replay")
+    def _replay(self) -> None:
+        self.post_message(OpenFile(self.query_one("#file", Input).value.strip(), replay=True))
+
+    def action_help(self) -> None:
+        """How to set up a game."""
+        self.app.push_screen(HelpScreen(SETUP_HELP))

@@ -1,0 +1,259 @@
+"""The table: a race or a championship season and who drives each seat.
+
+Humans sit at the keyboard, bots decide on their own (``heat.bots.levels.make_bot``), Legends
+are driven by the engine. The table knows whose decision comes next, applies decisions through
+the engine (the only judge of legality), saves itself as a record with who plays which seat,
+and loads such a record back. It has no user interface: the app drives it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from heat.bots import Bot
+from heat.bots.levels import LEVELS, make_bot
+from heat.engine import Decision, IllegalDecision, PositionError, Race, SeatView, replay, to_record, view_of
+from heat.engine.championship import (
+    RACE,
+    SEASON_FORMAT,
+    Season,
+    SeasonView,
+    replay_season,
+    season_record,
+    season_view,
+)
+from heat.storage import read_json, write_json
+
+HUMAN = "human"
+BOT = "bot"
+LEGEND = "legend"
+SLOW_LEVELS = frozenset({"pro", "champion"})
+"""Bot levels that think long enough to be run off the interface's thread."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRole:
+    """Who drives a seat: a human at the keyboard, a bot of a level, or a Legend."""
+
+    kind: str
+    level: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        """``{"kind": "bot", "level": "club"}``, ``{"kind": "human"}`` or ``{"kind": "legend"}``."""
+        return {"kind": self.kind, "level": self.level} if self.kind == BOT else {"kind": self.kind}
+
+    @staticmethod
+    def from_json(data: Any, where: str) -> SeatRole:
+        """Read a role; PositionError names ``where`` when it is malformed."""
+        if not isinstance(data, Mapping) or data.get("kind") not in (HUMAN, BOT, LEGEND):
+            raise PositionError(f"{where}: expected {{kind: human|bot|legend}}, got {data!r}")
+        level = data.get("level", "random")
+        if data["kind"] == BOT and level not in LEVELS:
+            raise PositionError(f"{where}.level: expected one of {', '.join(LEVELS)}, got {level!r}")
+        return SeatRole(data["kind"], level if data["kind"] == BOT else "")
+
+
+class Table:
+    """A race or a season with a role for every seat. ``save_path``, when set, is written after
+    every decision."""
+
+    def __init__(
+        self,
+        game: Race | Season,
+        roles: Sequence[SeatRole],
+        *,
+        bot_seed: int = 0,
+        save_path: str | None = None,
+    ) -> None:
+        seats = game.config.seats
+        if len(roles) != len(seats):
+            raise PositionError(f"players: {len(roles)} roles for {len(seats)} seats")
+        for seat, (role, config) in enumerate(zip(roles, seats, strict=True)):
+            if (role.kind == LEGEND) != config.legend:
+                raise PositionError(f"players.seats[{seat}]: {config.name} is {'a' if config.legend else 'no'} Legend")
+        if not any(role.kind == HUMAN for role in roles):
+            raise PositionError("players: nobody at the keyboard (at least one seat must be human)")
+        self.game = game
+        self.roles = tuple(roles)
+        self.bot_seed = bot_seed
+        self.save_path = save_path
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(role.level, bot_seed * 10 + seat) for seat, role in enumerate(roles) if role.kind == BOT
+        }
+        self._finished: Race | None = game if isinstance(game, Race) and game.is_over else None
+        """A race that is over and whose Hall of Fame has not been shown yet."""
+
+    # ------------------------------------------------------------------ what is being played
+
+    @property
+    def season(self) -> Season | None:
+        """The championship, if this table plays one."""
+        return self.game if isinstance(self.game, Season) else None
+
+    @property
+    def race(self) -> Race | None:
+        """The race being driven now (None between the races of a season)."""
+        if isinstance(self.game, Season):
+            return self.game.race if self.game.phase == RACE else None
+        return self.game
+
+    @property
+    def is_over(self) -> bool:
+        """True once the race (or the whole season) is over."""
+        return self.game.is_over
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name."""
+        return tuple(seat.name for seat in self.game.config.seats)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats driven from the keyboard."""
+        return tuple(seat for seat, role in enumerate(self.roles) if role.kind == HUMAN)
+
+    @property
+    def hotseat(self) -> bool:
+        """More than one human shares the keyboard: hands must be hidden between them."""
+        return len(self.humans) > 1
+
+    # ------------------------------------------------------------------ deciding
+
+    def to_decide(self) -> tuple[int, ...]:
+        """The seats that must decide now."""
+        return tuple(self.game.to_decide())
+
+    def next_actor(self) -> tuple[int, bool] | None:
+        """(seat, is a bot) of the next decision to take: bots before humans when several
+        decide at once (the secret plans of steps 1-2, B-11.4); None once it is over."""
+        waiting = self.to_decide()
+        for seat in waiting:
+            if seat in self.bots:
+                return seat, True
+        for seat in waiting:
+            if self.roles[seat].kind == HUMAN:
+                return seat, False
+        return None
+
+    def legal(self, seat: int) -> list[Decision]:
+        """Every legal decision of ``seat`` now."""
+        return list(self.game.legal_decisions(seat))
+
+    def check(self, seat: int, decision: Decision) -> None:
+        """IllegalDecision, with the engine's reason, unless ``decision`` is legal now."""
+        race = self.race
+        if race is not None:
+            race.check(seat, decision)
+        elif decision not in self.legal(seat):
+            options = ", ".join(d.text() for d in self.legal(seat)) or "nothing"
+            raise IllegalDecision(f"{decision.text()!r} is not possible now; the options are: {options}")
+
+    def apply(self, seat: int, decision: Decision) -> None:
+        """Apply through the engine (IllegalDecision changes nothing), then autosave."""
+        race = self.race
+        self.game.apply(seat, decision)
+        if race is not None and race.is_over:
+            self._finished = race
+        self.autosave()
+
+    def take_finished(self) -> Race | None:
+        """The race that ended with the last decision, once (for its Hall of Fame)."""
+        finished, self._finished = self._finished, None
+        return finished
+
+    def view(self, seat: int | None) -> SeatView:
+        """``seat``'s view of the race in progress (None: a spectator's)."""
+        race = self.race
+        if race is None:
+            raise ValueError("no race is in progress")
+        return view_of(race, seat)
+
+    def season_view(self) -> SeasonView:
+        """The public view of the season."""
+        season = self.season
+        if season is None:
+            raise ValueError("this table plays a single race")
+        return season_view(season)
+
+    def bot_inputs(self, seat: int) -> tuple[Bot, SeatView | SeasonView, list[Decision]]:
+        """What the bot at ``seat`` decides from: itself, its view, the legal decisions."""
+        view: SeatView | SeasonView = self.view(seat) if self.race is not None else self.season_view()
+        return self.bots[seat], view, self.legal(seat)
+
+    def slow_bot(self, seat: int) -> bool:
+        """Does the bot at ``seat`` think long (run it off the interface's thread)?"""
+        return self.roles[seat].level in SLOW_LEVELS
+
+    # ------------------------------------------------------------------ saving
+
+    def record(self) -> dict[str, Any]:
+        """The record of the game and who plays which seat (``players``). ``players.human``,
+        ``bot_seed`` and ``level`` keep the plain clients (``--plain``) able to resume it."""
+        base = season_record(self.game) if isinstance(self.game, Season) else to_record(self.game)
+        levels = [role.level for role in self.roles if role.kind == BOT]
+        players = {
+            "human": self.humans[0],
+            "bot_seed": self.bot_seed,
+            "level": levels[0] if levels else "club",
+            "seats": [role.to_json() for role in self.roles],
+        }
+        return {**base, "players": players}
+
+    def save(self, path: str | Path | None = None) -> str:
+        """Write the record to ``path`` (default: ``save_path``); return where it went."""
+        target = str(path) if path is not None else self.save_path
+        if not target:
+            raise ValueError("no file to save to")
+        write_json(target, self.record())
+        return target
+
+    def autosave(self) -> None:
+        """Save to ``save_path`` if there is one."""
+        if self.save_path:
+            self.save()
+
+    @staticmethod
+    def load(path: str | Path, *, save_path: str | None = None) -> Table:
+        """A saved race or season, resumed; PositionError names the file and the problem.
+        Saves go back to ``path`` unless ``save_path`` says otherwise."""
+        data = read_json(path)
+        try:
+            game: Race | Season = (
+                replay_season(data)
+                if isinstance(data, Mapping) and data.get("format") == SEASON_FORMAT
+                else replay(data)
+            )
+            roles, seed = roles_of(data.get("players"), game)
+            return Table(game, roles, bot_seed=seed, save_path=save_path or str(path))
+        except PositionError as error:
+            raise PositionError(f"{path}: {error}") from None
+
+
+def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], int]:
+    """The roles and bot seed saved in ``players``: the app's ``seats`` list, or the plain
+    clients' ``human`` seat and bot ``level`` (the bot seed of a season is its seed there)."""
+    seats = game.config.seats
+    if not isinstance(players, Mapping):
+        players = {"human": 0}
+    seed = players.get("bot_seed", game.config.seed if isinstance(game, Season) else 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise PositionError(f"players.bot_seed: expected an integer, got {seed!r}")
+    listed = players.get("seats")
+    if listed is not None:
+        if not isinstance(listed, list):
+            raise PositionError(f"players.seats: expected a list, got {listed!r}")
+        return tuple(SeatRole.from_json(raw, f"players.seats[{i}]") for i, raw in enumerate(listed)), seed
+    human = players.get("human", 0)
+    if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < len(seats):
+        raise PositionError(f"players.human: expected a seat number, got {human!r}")
+    level = players.get("level", "club")
+    if level not in LEVELS:
+        raise PositionError(f"players.level: expected one of {', '.join(LEVELS)}, got {level!r}")
+    roles = tuple(
+        SeatRole(LEGEND) if config.legend else SeatRole(HUMAN) if seat == human else SeatRole(BOT, level)
+        for seat, config in enumerate(seats)
+    )
+    return roles, seed

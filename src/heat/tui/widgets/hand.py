@@ -1,0 +1,126 @@
+"""The player's hand as a row of cards to pick with the keys (1-9, 0, arrows, space) or the
+mouse. The card under the cursor is described on the last line."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from heat.engine.content import CardDef, catalogue
+
+KEYS = "1234567890"
+
+
+@cache
+def _cards() -> dict[str, CardDef]:
+    return {card.id: card for card in catalogue().cards}
+
+
+def describe(card_id: str) -> str:
+    """``rpm-2: R.P.M.: 2, + x1, Heat 1``: the card's values and symbols in words."""
+    card = _cards().get(card_id)
+    if card is None:
+        return card_id
+    if card.type == "basic":
+        return f"{card_id}: a Basic card, Speed {card_id}"
+    if card.type == "stress":
+        return "stress: flips cards from your deck until a Basic card turns up (B-12.3)"
+    if card.type == "heat":
+        return "heat: can be neither played (B-2.2) nor discarded (B-8.3); cool it down in React"
+    return f"{card_id}: {card.describe()}"
+
+
+def _look(card_id: str) -> str:
+    card = _cards().get(card_id)
+    kind = card.type if card is not None else ""
+    return {"heat": "#ff7070", "stress": "#f0c040", "upgrade": "#70d0ff", "sponsor": "#d090ff"}.get(kind, "")
+
+
+class HandBar(Widget):
+    """Cards as chips ``1:3 2:stress ...``; picked chips in reverse video, the cursor underlined."""
+
+    DEFAULT_CSS = "HandBar { height: auto; }"
+
+    class Clicked(Message):
+        """A card was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.hand: tuple[str, ...] = ()
+        self.picked: tuple[int, ...] = ()
+        self.cursor: int | None = None
+        self.title = "Hand"
+        self._spots: list[tuple[int, int, int, int]] = []
+        """(line, first x, last x, card index) of each chip as last drawn."""
+
+    def show(
+        self, hand: tuple[str, ...], picked: tuple[int, ...] = (), cursor: int | None = None, title: str = ""
+    ) -> None:
+        """Show ``hand`` with ``picked`` cards marked and the cursor on card ``cursor`` (None: no
+        selection is going on)."""
+        self.hand, self.picked, self.cursor = hand, picked, cursor
+        self.title = title or "Hand"
+        self.refresh(layout=True)
+
+    def _chips(self, width: int) -> list[list[tuple[int, str]]]:
+        lines: list[list[tuple[int, str]]] = [[]]
+        used = len(self.title) + 2
+        for index, card_id in enumerate(self.hand):
+            key = KEYS[index] if index < len(KEYS) else "·"
+            chip = f" {key}:{card_id} "
+            if used + len(chip) + 1 > width and lines[-1]:
+                lines.append([])
+                used = 0
+            lines[-1].append((index, chip))
+            used += len(chip) + 1
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The chip lines and the description, wrapped."""
+        width = max(1, width)
+        return len(self._draw(width).wrap(self.app.console, width))
+
+    def render(self) -> Text:
+        """The chips and the cursor card's description."""
+        return self._draw(max(1, self.content_size.width))
+
+    def _draw(self, width: int) -> Text:
+        out = Text()
+        self._spots = []
+        for number, chips in enumerate(self._chips(width)):
+            if number:
+                out.append("\n")
+            else:
+                out.append(f"{self.title}: ", "bold")
+            if not chips and not self.hand:
+                out.append("(no cards)", "dim")
+            for index, chip in chips:
+                style = _look(self.hand[index])
+                if index in self.picked:
+                    style += " reverse bold"
+                if index == self.cursor:
+                    style += " underline"
+                start = len(out.plain) - (out.plain.rfind("\n") + 1)
+                self._spots.append((number, start, start + len(chip) - 1, index))
+                out.append(chip, style.strip())
+                out.append(" ")
+        if self.cursor is not None and 0 <= self.cursor < len(self.hand):
+            out.append("\n")
+            out.append(describe(self.hand[self.cursor]), "italic")
+        return out
+
+    def on_click(self, event: events.Click) -> None:
+        """Pick the clicked card."""
+        for line, first, last, index in self._spots:
+            if event.y == line and first <= event.x <= last:
+                self.post_message(self.Clicked(index))
+                return

@@ -1,0 +1,110 @@
+"""The preview of the decision being considered, before it is committed: the Speed and the
+chance of each value, where the car would land, the Heat each corner would cost and the chance
+of a spin-out (``heat.preview``, exact over the orders the draw deck may be in)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+
+from heat.engine import Decision, EndReact, Plan, React, SeatView, Slipstream
+from heat.preview import Preview, preview_plan, preview_react, preview_slipstream
+
+BAR = "█"
+
+
+def preview_of(view: SeatView, decision: Decision) -> Preview | None:
+    """The preview of ``decision`` from ``view``, or None for a decision without one."""
+    try:
+        if isinstance(decision, Plan):
+            return preview_plan(view, decision)
+        if isinstance(decision, React | EndReact):
+            return preview_react(view, decision)
+        if isinstance(decision, Slipstream):
+            return preview_slipstream(view, decision)
+    except ValueError:
+        return None
+    return None
+
+
+def _percent(chance: float) -> str:
+    if 0 < chance < 0.005:
+        return "<1%"
+    if 0.995 <= chance < 1:
+        return ">99%"
+    return f"{chance:.0%}"
+
+
+def _amount(value: float) -> str:
+    return f"{value:.1f}".removesuffix(".0")
+
+
+def preview_text(preview: Preview, width: int) -> Text:
+    """The preview in a few lines for ``width`` cells: the Speed chances as bars when there is
+    room, the landing, each corner's Heat, the spin-out chance."""
+    out = Text()
+    speeds = preview.speeds
+    low, high = speeds[0][0], speeds[-1][0]
+    out.append("Speed ", "bold")
+    out.append(str(low) if low == high else f"{low}-{high}")
+    if len(speeds) > 1:
+        cells = [f"{speed}:{_percent(chance)}" for speed, chance in speeds]
+        room = width - out.cell_len - 2
+        if len(" ".join(cells)) <= room:
+            out.append("  " + " ".join(cells), "dim")
+        if width >= 60 and len(speeds) <= 8:
+            top = max(chance for _, chance in speeds)
+            for speed, chance in speeds:
+                bar = BAR * max(1, round(chance / top * 12))
+                out.append(f"\n  {speed:>2} {bar} {_percent(chance)}", "cyan")
+    first, last = preview.landing[0], preview.landing[-1]
+    land = f"space {first[0]}" if first[:2] == last[:2] else f"spaces {first[0]}-{last[0]}"
+    out.append("\nLands ", "bold")
+    out.append(land)
+    if first[1] != last[1] or first[1] > 0:
+        out.append(f" (lap {first[1]}{'' if first[1] == last[1] else f'-{last[1]}'})", "dim")
+    heat = Text()
+    if preview.heat_now:
+        heat.append(f"{preview.heat_now} now", "yellow")
+    for risk in preview.corners:
+        if heat:
+            heat.append(" · ")
+        reach = "" if risk.chance >= 1.0 else f", reached {_percent(risk.chance)}"
+        heat.append(f"corner {risk.corner} (limit {risk.limit}{reach}): {_amount(risk.heat)}")
+    if heat:
+        out.append("\nHeat: ", "bold")
+        out.append_text(heat)
+    out.append("\nSpin-out ", "bold")
+    out.append(_percent(preview.spin_chance), "bold red" if preview.spin_chance > 0 else "green")
+    out.append(f" · expected Heat {_amount(preview.expected_heat)}", "dim")
+    return out
+
+
+class PreviewBox(Widget):
+    """What the highlighted decision would lead to, or a note on why there is no preview."""
+
+    DEFAULT_CSS = "PreviewBox { height: auto; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.preview: Preview | None = None
+        self.note = ""
+
+    def show(self, preview: Preview | None, note: str = "") -> None:
+        """Show ``preview``, or ``note`` when there is none."""
+        self.preview, self.note = preview, note
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many rows as the preview needs at ``width``."""
+        return len(self._text(max(1, width)).wrap(self.app.console, max(1, width)))
+
+    def _text(self, width: int) -> Text:
+        if self.preview is None:
+            return Text(self.note, style="dim italic")
+        return preview_text(self.preview, width)
+
+    def render(self) -> Text:
+        """The preview lines."""
+        return self._text(self.content_size.width)

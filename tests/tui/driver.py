@@ -1,0 +1,118 @@
+"""Helpers for the pilot tests: wait for the app to settle, and type decisions with the keys a
+player would press (a bot decides what to type, so that races end in a sensible number of
+rounds)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from heat.bots.levels import make_bot
+from heat.engine import Decision, Discard, Plan
+from heat.tui.app import HeatApp
+from heat.tui.screens.draft import DraftScreen
+from heat.tui.screens.handoff import HandoffScreen
+from heat.tui.screens.race import DISCARD, OPTIONS, PLAN, RaceScreen
+from heat.tui.screens.results import ResultsScreen
+from heat.tui.screens.season import SeasonScreen
+from heat.tui.widgets.hand import KEYS
+
+MAX_PAUSES = 5000
+
+
+async def settle(app: HeatApp, pilot: Pilot[None]) -> None:
+    """Wait until the game loop waits for a human (bots have decided)."""
+    for _ in range(MAX_PAUSES):
+        await pilot.pause()
+        if not app.busy:
+            return
+    raise AssertionError("the app stayed busy")
+
+
+async def pick_cards(pilot: Pilot[None], screen: RaceScreen, cards: tuple[str, ...]) -> None:
+    """Pick ``cards`` from the hand with the number keys (the arrows and space past 10)."""
+    selection = screen.selection
+    assert selection is not None
+    taken: list[int] = []
+    for card in cards:
+        index = next(i for i, c in enumerate(selection.hand) if c == card and i not in taken)
+        taken.append(index)
+        if index < len(KEYS):
+            await pilot.press(KEYS[index])
+        else:
+            while selection.cursor != index:
+                await pilot.press("right")
+            await pilot.press("space")
+
+
+async def type_decision(pilot: Pilot[None], screen: RaceScreen, decision: Decision) -> None:
+    """Enter ``decision`` on the race screen as a player would, and commit it."""
+    if screen.mode == PLAN:
+        assert isinstance(decision, Plan) and screen.selection is not None
+        if not screen.current_view().tournament:
+            while screen.selection.gear < decision.gear:
+                await pilot.press("up")
+            while screen.selection.gear > decision.gear:
+                await pilot.press("down")
+        await pick_cards(pilot, screen, decision.cards)
+        await pilot.press("enter")
+    elif screen.mode == DISCARD:
+        assert isinstance(decision, Discard)
+        await pick_cards(pilot, screen, decision.cards)
+        await pilot.press("enter")
+    elif screen.mode == OPTIONS:
+        index = screen.options.index(decision)
+        if index < 9:
+            await pilot.press(str(index + 1))
+        else:
+            for _ in range(index):
+                await pilot.press("down")
+            await pilot.press("enter")
+    else:
+        raise AssertionError(f"nothing to decide in mode {screen.mode}")
+
+
+def bot_typist(seed: int = 0) -> Callable[[RaceScreen], Decision]:
+    """What a club bot would decide on the race screen (from the screen's own view and options)."""
+    bot = make_bot("club", seed)
+
+    def choose(screen: RaceScreen) -> Decision:
+        options = screen.options if screen.mode == OPTIONS else screen.legal
+        return bot.choose(screen.current_view(), options)
+
+    return choose
+
+
+async def play_until(
+    app: HeatApp,
+    pilot: Pilot[None],
+    done: Callable[[HeatApp], bool],
+    *,
+    check: Callable[[HeatApp], None] | None = None,
+    limit: int = 400,
+) -> int:
+    """Play with the keyboard (handoffs, drafts, race decisions) until ``done``; ``check`` runs
+    at every stop. Returns the number of decisions typed."""
+    choose = bot_typist()
+    typed = 0
+    for _ in range(limit):
+        await settle(app, pilot)
+        if check is not None:
+            check(app)
+        if done(app):
+            return typed
+        screen = app.screen
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, DraftScreen | SeasonScreen):
+            await pilot.press("enter")
+            typed += 1
+        elif isinstance(screen, RaceScreen):
+            await type_decision(pilot, screen, choose(screen))
+            typed += 1
+        elif isinstance(screen, ResultsScreen):
+            await pilot.press("enter")
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+    raise AssertionError(f"not done after {limit} stops")
