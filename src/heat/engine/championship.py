@@ -20,9 +20,10 @@ from typing import Any
 from heat.engine import content
 from heat.engine.cardtable import card_table
 from heat.engine.config import COLORS, GARAGE_DECKS, MAX_CARS, RaceConfig, SeatConfig
-from heat.engine.decisions import Decision, Draft, Keep, Swap, parse_decision
+from heat.engine.decisions import Decision, Draft, Keep, Swap
 from heat.engine.errors import ConfigError, DataError, HeatError, IllegalDecision, PositionError
 from heat.engine.race import Race
+from heat.engine.record import apply_recorded
 from heat.engine.rng import Rng
 from heat.engine.state import RULES_VERSION
 
@@ -550,20 +551,7 @@ def replay_season(record: Any) -> Season:
         if isinstance(error, PositionError):
             raise
         raise PositionError(f"config: {error}") from None
-    entries = record.get("decisions", [])
-    if not isinstance(entries, list):
-        raise PositionError("decisions: expected a list")
-    for index, entry in enumerate(entries):
-        if (
-            not isinstance(entry, Mapping)
-            or not isinstance(entry.get("seat"), int)
-            or not isinstance(entry.get("decision"), str)
-        ):
-            raise PositionError(f"decisions[{index}]: expected {{seat, decision}}, got {entry!r}")
-        try:
-            season.apply(entry["seat"], parse_decision(entry["decision"]))
-        except HeatError as error:
-            raise PositionError(f"decisions[{index}] ({entry['decision']!r}): {error}") from None
+    apply_recorded(season.apply, record.get("decisions", []))
     return season
 
 

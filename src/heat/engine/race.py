@@ -402,22 +402,15 @@ class Race(TurnRules, SetupRules):
             gear = reachable[rng.below(len(reachable))]
             return Plan(gear, self.cards.names(self._cluttered_plan(car, gear)))
         gear = fillable[rng.below(len(fillable))]
+        ids = self.cards.ids
         if self._free(car, playable):
-            count = len(playable)
-            for i in range(gear):  # partial Fisher-Yates: the first `gear` items are a sample
-                j = i + rng.below(count - i)
-                playable[i], playable[j] = playable[j], playable[i]
-            ids = self.cards.ids
-            return Plan(gear, [ids[k] for k in playable[:gear]])
+            return Plan(gear, [ids[k] for k in _sample(playable, gear, rng)])
         costs = self.cards.heat_cost
         budget = car.engine - self._shift_cost(car, gear)
         for _ in range(8):
-            for i in range(gear):  # partial Fisher-Yates: the first `gear` items are a sample
-                j = i + rng.below(len(playable) - i)
-                playable[i], playable[j] = playable[j], playable[i]
-            chosen = playable[:gear]
+            chosen = _sample(playable, gear, rng)
             if sum(costs[k] for k in chosen) <= budget:
-                return Plan(gear, self.cards.names(chosen))
+                return Plan(gear, [ids[k] for k in chosen])
         return None  # rare: fall back to listing every legal plan
 
     def _check_plan(self, car: Car, plan: Plan) -> list[int]:
@@ -543,3 +536,12 @@ class Race(TurnRules, SetupRules):
             self.order = []
             if self.log is not None:
                 self.log.append(RaceEnded(-1, tuple(self.hall_of_fame)))
+
+
+def _sample(items: list[int], count: int, rng: Rng) -> list[int]:
+    """``count`` items drawn at random (a partial Fisher-Yates shuffle of ``items`` in place)."""
+    size = len(items)
+    for i in range(count):
+        j = i + rng.below(size - i)
+        items[i], items[j] = items[j], items[i]
+    return items[:count]

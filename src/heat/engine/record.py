@@ -6,7 +6,7 @@ decisions (randomness comes only from the race's own seeded generator).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from heat.engine.config import RaceConfig
@@ -59,7 +59,13 @@ def replay(record: Any, *, record_events: bool = True) -> Race:
             f"this engine plays version {RULES_VERSION}"
         )
     race = start_of(record, record_events=record_events)
-    entries = record.get("decisions", [])
+    apply_recorded(race.apply, record.get("decisions", []))
+    return race
+
+
+def apply_recorded(apply: Callable[[int, Decision], None], entries: Any) -> None:
+    """Apply a record's ``decisions`` entries ({seat, decision text}) in order with ``apply``;
+    PositionError names the first entry that is malformed or illegal."""
     if not isinstance(entries, list):
         raise PositionError(f"decisions: expected a list, got {entries!r}")
     for index, entry in enumerate(entries):
@@ -70,10 +76,9 @@ def replay(record: Any, *, record_events: bool = True) -> Race:
         ):
             raise PositionError(f"decisions[{index}]: expected {{seat, decision}}, got {entry!r}")
         try:
-            race.apply(entry["seat"], parse_decision(entry["decision"]))
+            apply(entry["seat"], parse_decision(entry["decision"]))
         except HeatError as error:
             raise PositionError(f"decisions[{index}] ({entry['decision']!r}): {error}") from None
-    return race
 
 
 def seat_named(race: Race, name: str) -> int:

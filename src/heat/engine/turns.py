@@ -679,17 +679,18 @@ class TurnRules(RaceState):
 
     def _legal_discards(self, car: Car) -> list[Decision]:
         discardable = self.cards.discardable
+        return [Discard(cards) for cards in self._sub_hands([k for k in car.hand if discardable[k]])]
+
+    def _sub_hands(self, kinds: list[int]) -> list[tuple[str, ...]]:
+        """Every sub-multiset of ``kinds`` (the empty one first), as card ids."""
         counts: dict[int, int] = {}
-        for kind in car.hand:
-            if discardable[kind]:
-                counts[kind] = counts.get(kind, 0) + 1
+        for kind in kinds:
+            counts[kind] = counts.get(kind, 0) + 1
         ids = self.cards.ids
-        kinds = sorted(counts, key=lambda k: ids[k])
-        options: list[Decision] = []
-        for size in range(sum(counts.values()) + 1):
-            for combo in multisets(kinds, counts, size):
-                options.append(Discard(tuple(ids[k] for k in combo)))
-        return options
+        ordered = sorted(counts, key=lambda k: ids[k])
+        return [
+            tuple(ids[k] for k in combo) for size in range(len(kinds) + 1) for combo in multisets(ordered, counts, size)
+        ]
 
     def _check_discard(self, car: Car, decision: Discard) -> None:
         kinds = [self.cards.kind(card_id) for card_id in decision.cards]
@@ -722,16 +723,7 @@ class TurnRules(RaceState):
         return [kind for kind in car.play if refresh[kind]]
 
     def _legal_refreshes(self, car: Car) -> list[Decision]:
-        counts: dict[int, int] = {}
-        for kind in self._refreshable(car):
-            counts[kind] = counts.get(kind, 0) + 1
-        ids = self.cards.ids
-        kinds = sorted(counts, key=lambda k: ids[k])
-        options: list[Decision] = []
-        for size in range(sum(counts.values()) + 1):
-            for combo in multisets(kinds, counts, size):
-                options.append(Refresh(tuple(ids[k] for k in combo)))
-        return options
+        return [Refresh(cards) for cards in self._sub_hands(self._refreshable(car))]
 
     def _check_refresh(self, car: Car, decision: Refresh) -> None:
         kinds = [self.cards.kind(card_id) for card_id in decision.cards]
