@@ -22,6 +22,8 @@ FLIP_VALUES = ((1, 0.25), (2, 0.25), (3, 0.25), (4, 0.25))
 """An unknown Basic card: 1 to 4, as likely each (the 12 Basic cards of a deck)."""
 
 SPIN_PENALTY = 25.0
+CLUTTER_PENALTY = 12.0
+"""What a cluttered hand costs: a round without moving (B-14)."""
 """What a spin-out costs, in spaces: Heat gone, Stress in hand, 1st gear."""
 
 
@@ -224,6 +226,8 @@ class HeuristicBot:
         best = float("-inf")
         reach = 2 if engine >= 1 else 1
         for next_gear in range(max(1, gear - reach), min(4, gear + reach) + 1):
+            if next_gear > len(values):
+                continue  # too few playable cards: this gear would be a cluttered hand (B-14)
             low = int(sum(values[:next_gear]))
             high = int(sum(values[-next_gear:]))
             shift = 1 if abs(next_gear - gear) == 2 else 0
@@ -235,7 +239,11 @@ class HeuristicBot:
                         cost += over + extra.get(number, 0)
                 if cost <= engine:
                     best = max(best, min(pos + speed, finish + 10) - pos - worth * cost)
-        return best if best > float("-inf") else -SPIN_PENALTY * (20 if self.eliminating else 1)
+        if best > float("-inf"):
+            return best
+        if not any(next_gear <= len(values) for next_gear in range(max(1, gear - reach), min(4, gear + reach) + 1)):
+            return -CLUTTER_PENALTY  # a cluttered hand: a whole round without moving
+        return -SPIN_PENALTY * (20 if self.eliminating else 1)
 
     def _plan_value(self, view: SeatView, decision: Decision) -> float:
         assert isinstance(decision, Plan)
@@ -415,8 +423,9 @@ def _hand_values(hand: Sequence[str]) -> list[float]:
             values.append(2.5)
         elif definition.speeds:
             values.append(float(max(definition.speeds)))
-    values.extend([2.0, 3.0] * ((7 - len(hand) + 1) // 2))
-    return values[: max(len(values), 1)]
+    draws = max(0, 7 - len(hand))
+    values.extend(([2.0, 3.0] * ((draws + 1) // 2))[:draws])
+    return values
 
 
 def flip_distribution(fixed: int, flips: int) -> list[tuple[int, float]]:

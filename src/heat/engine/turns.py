@@ -548,9 +548,10 @@ class TurnRules(RaceState):
         return [n for n in range(SLIPSTREAM_SPACES, SLIPSTREAM_SPACES + extra + 1) if car.pos + n <= self.finish]
 
     def slipstream_allowed(self, car: Car) -> bool:
-        """May ``car`` slipstream now? (B-6.2)"""
-        if self.conditions is not None:
-            return bool(self.slipstream_spaces(car))
+        """May ``car`` slipstream now? (B-6.2, W-26)"""
+        conditions = self.conditions
+        if conditions is not None and conditions.no_slipstream[(car.pos - 1) % self.spaces + 1]:
+            return False
         return self._can_slipstream(car)
 
     def _can_slipstream(self, car: Car) -> bool:
@@ -599,8 +600,11 @@ class TurnRules(RaceState):
         config = self.config
         press = config.press_corners
         earned: list[str] = []
+        road = conditions.corner_limit if conditions is not None else None
         for line, corner in self.corners_crossed(turn.start, car.pos):
-            limit = self.corner_limit(corner) + turn.adjust  # W-12, W-13, G-28, OQ-G-6
+            limit = corner.speed_limit + turn.adjust  # G-28, OQ-G-6
+            if road is not None:
+                limit += road[corner.number - 1]  # W-12, W-13
             cost = speed - limit if speed > limit else 0
             if cost and conditions is not None:
                 cost += conditions.corner_overheat[corner.number - 1]  # W-14, OQ-W-8
