@@ -114,7 +114,7 @@ class HeuristicBot:
             return max(legal, key=lambda d: self._upgrade_value(d.card) if isinstance(d, Keep) else 0.0)
         assert isinstance(view, SeatView)
         if isinstance(first, Plan):
-            return self._best(legal, lambda d: self._plan_value(view, d))
+            return self._best(legal, lambda d: self.plan_value(view, d))
         if isinstance(first, ChooseSpeed):
             return self._best(legal, lambda d: self._choice_value(view, d))
         if isinstance(first, Slipstream):
@@ -245,7 +245,8 @@ class HeuristicBot:
             return -CLUTTER_PENALTY  # a cluttered hand: a whole round without moving
         return -SPIN_PENALTY * (20 if self.eliminating else 1)
 
-    def _plan_value(self, view: SeatView, decision: Decision) -> float:
+    def plan_value(self, view: SeatView, decision: Decision) -> float:
+        """The expected worth of a plan: distance against Heat, with the next turn in view."""
         assert isinstance(decision, Plan)
         me = view.me
         assert me is not None
@@ -317,8 +318,7 @@ class HeuristicBot:
             elif decision.symbol == "accelerate":
                 value = self._finish_value(view, [(turn.plus_used, 1.0)])
             elif decision.symbol == "boost":
-                free = view.corners and False
-                value = self._finish_value(view, flip_distribution(0, 1), heat=0 if free else 1)
+                value = self._finish_value(view, flip_distribution(0, 1), heat=0 if free_boost(view) else 1)
             elif decision.symbol == "direct":
                 played = card(decision.source)
                 value = self._finish_value(view, flip_distribution(max(played.speeds), played.plus), heat=played.heat)
@@ -407,6 +407,15 @@ class HeuristicBot:
         if decision.give is None or decision.take is None:
             return 0.0
         return self._upgrade_value(decision.take) - self._upgrade_value(decision.give)
+
+
+def free_boost(view: SeatView) -> bool:
+    """Is the viewer's car in a Heat control sector, where a Boost costs no Heat (W-16)?"""
+    me = view.me
+    assert me is not None
+    board = track(view.track)
+    sector = board.corners[board.sector_corner(me.space)].number
+    return any(c.number == sector and c.sector_road == "heat-control" for c in view.corners)
 
 
 def overheat(view: SeatView) -> dict[int, int]:

@@ -84,7 +84,7 @@ class SearchBot:
     def _candidates(self, view: SeatView, legal: Sequence[Decision]) -> list[Decision]:
         if not isinstance(legal[0], Plan) or len(legal) <= self.settings.candidates:
             return list(legal)
-        scored = sorted(legal, key=lambda d: self.heuristic._plan_value(view, d), reverse=True)
+        scored = sorted(legal, key=lambda d: self.heuristic.plan_value(view, d), reverse=True)
         return scored[: self.settings.candidates]
 
     def _rollout(self, race: Race, seat: int, decision: Decision) -> float:
