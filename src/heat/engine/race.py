@@ -316,8 +316,9 @@ class Race(TurnRules, SetupRules):
                 else:
                     return
             elif phase == PLAN:
-                if any(car.on_track and car.plan is None and not car.legend for car in self.cars):
-                    return
+                for car in self.cars:
+                    if car.plan is None and car.on_track and not car.legend:
+                        return
                 self._begin_turns()
             else:
                 return
@@ -347,8 +348,7 @@ class Race(TurnRules, SetupRules):
         """Does no card in ``playable`` cost Heat to play?"""
         if self.plain or not self.costly[car.seat]:
             return True
-        costs = self.cards.heat_cost
-        return not any(costs[k] for k in playable)
+        return not any(map(self.cards.heat_cost.__getitem__, playable))
 
     def _fillable_gears(self, car: Car, gears: list[int], playable: list[int]) -> list[int]:
         """The ``gears`` that ``car`` can fill with playable cards whose Heat, with the shift's,

@@ -300,10 +300,11 @@ class TurnRules(RaceState):
                 options.extend(self._salvage_options(car, amount, source))
             else:  # accelerate
                 options.append(React(symbol, 0, source))
-        direct = cards.direct
-        for kind in sorted({k for k in car.hand if direct[k]}, key=lambda k: ids[k]):
-            if car.engine - pending_heat >= cards.heat_cost[kind]:  # OQ-G-3
-                options.append(React("direct", 0, ids[kind]))
+        if self.directs[car.seat]:
+            direct = cards.direct
+            for kind in sorted({k for k in car.hand if direct[k]}, key=lambda k: ids[k]):
+                if car.engine - pending_heat >= cards.heat_cost[kind]:  # OQ-G-3
+                    options.append(React("direct", 0, ids[kind]))
         if options and not mandatory:
             options.append(DONE)
         return options

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from heat.engine.content import RoadToken, Track, WeatherToken
+
+
+@cache
+def sector_corners(track: Track) -> tuple[int, ...]:
+    """``track.sector_corner`` of every space, indexed by space (index 0 unused)."""
+    return (0, *(track.sector_corner(space) for space in range(1, track.spaces + 1)))
 
 
 class Conditions:
@@ -39,8 +47,11 @@ class Conditions:
                 continue
             self.corner_limit[index] = token.limit  # W-12, W-13
             self.corner_overheat[index] = token.overheat  # W-14
+        if not road:
+            road = (None,) * len(track.corners)
+        sectors = sector_corners(track)
         for space in range(1, count):
-            token = road[track.sector_corner(space)] if road else None
+            token = road[sectors[space]]
             if token is None:
                 continue
             self.free_boost[space] = token.free_boost  # W-16
