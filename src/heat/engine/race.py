@@ -183,6 +183,10 @@ class Race(TurnRules, SetupRules):
         phase = self.phase
         if phase == TURN:
             deciding = self.order[self.turn_index] == seat
+            if deciding and self.step == REACT and type(decision) is React and self.turn.simple:
+                if not self._react_allowed(car, decision):  # the commonest decision, checked first
+                    raise IllegalDecision(self._react_refusal(car, decision))
+                return None
         elif phase == PLAN:
             deciding = car.on_track and car.plan is None and not car.legend
         else:
@@ -426,6 +430,10 @@ class Race(TurnRules, SetupRules):
             raise IllegalDecision(f"a two-gear shift costs 1 Heat and {car.name}'s Engine is empty (B-1.2, OQ-B-7)")
         index_of = self.cards.index_of
         kinds = [index_of[card_id] if card_id in index_of else self.cards.kind(card_id) for card_id in plan.cards]
+        if len(kinds) == gear and self._plays_cleanly(car, kinds):
+            # The plan fills its own gear, so some gear is fillable and the hand is not
+            # cluttered: nothing below could refuse it.
+            return kinds
         for kind in set(kinds):
             if kinds.count(kind) > car.hand.count(kind):
                 have = car.hand.count(kind)
@@ -476,6 +484,21 @@ class Race(TurnRules, SetupRules):
                 f"'{Plan(gear, tuple(expected)).text()}' (B-14.1)"
             )
         return kinds
+
+    def _plays_cleanly(self, car: Car, kinds: list[int]) -> bool:
+        """Are ``kinds`` (as many as the gear, which is reachable) cards in ``car``'s hand, all
+        playable, whose Heat, with the shift's, the Engine can pay? The common case of
+        ``_check_plan``, checked without listing the fillable gears."""
+        playable = self.cards.playable
+        remaining = car.hand[:]
+        for kind in kinds:
+            if not playable[kind] or kind not in remaining:
+                return False
+            remaining.remove(kind)
+        if self._free(car, kinds):
+            return True
+        owed = sum(map(self.cards.heat_cost.__getitem__, kinds)) + self._shift_cost(car, len(kinds))
+        return owed <= car.engine
 
     def _begin_turns(self) -> None:
         """Reveal every plan together (OQ-B-17): shift gears, paying Heat for two-gear shifts

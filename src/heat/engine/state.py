@@ -320,7 +320,7 @@ class RaceState:
         while True:
             # OQ-B-3: with no Basic card left in the deck or the discard pile, the + adds 0
             # (reshuffling a pile of only Heat/Stress/Upgrade cards would flip forever).
-            if not car.deck and (not any(basic[k] for k in car.discard) or not self._reshuffle(car)):
+            if not car.deck and (not any(map(basic.__getitem__, car.discard)) or not self._reshuffle(car)):
                 return 0
             kind = car.deck.pop()
             if basic[kind]:
@@ -337,7 +337,14 @@ class RaceState:
         need = self.hand_size - len(car.hand)
         if need <= 0:
             return
-        drawn: list[int] = []
+        deck = car.deck
+        if len(deck) >= need and self.log is None:  # the common case: no reshuffle, no event
+            drawn = deck[-need:]
+            del deck[-need:]
+            drawn.reverse()  # drawn from the top, one at a time
+            car.hand.extend(drawn)
+            return
+        drawn = []
         while len(drawn) < need:
             if not car.deck and not self._reshuffle(car):
                 break

@@ -180,13 +180,13 @@ class TurnRules(RaceState):
 
     def _enter_discard(self, car: Car) -> None:
         discardable = self.cards.discardable
-        if any(discardable[k] for k in car.hand):
+        if any(map(discardable.__getitem__, car.hand)):
             self.step = DISCARD
         else:
             self._enter_refresh(car)
 
     def _enter_refresh(self, car: Car) -> None:
-        if not self.plain and self._refreshable(car):
+        if not self.plain and any(map(self.cards.refresh.__getitem__, car.play)):
             self.step = REFRESH
         else:
             self._replenish(car)
@@ -237,7 +237,7 @@ class TurnRules(RaceState):
         if not self.directs[car.seat]:
             return False
         direct = self.cards.direct
-        return any(direct[k] for k in car.hand)
+        return any(map(direct.__getitem__, car.hand))
 
     def _pending_heat(self) -> int:
         return sum(amount for symbol, amount, _ in self.turn.symbols if symbol == "heat")
@@ -570,7 +570,7 @@ class TurnRules(RaceState):
             if other >= 0 and other != seat:
                 return True
         ahead = (car.pos % spaces + 1) * spots
-        return any(occupancy[ahead + lane] >= 0 for lane in range(spots))
+        return max(occupancy[ahead : ahead + spots]) >= 0
 
     def _legal_slipstreams(self, car: Car) -> list[Decision]:
         spaces = self.slipstream_spaces(car)
@@ -698,6 +698,8 @@ class TurnRules(RaceState):
         ]
 
     def _check_discard(self, car: Car, decision: Discard) -> None:
+        if not decision.cards:
+            return
         kinds = [self.cards.kind(card_id) for card_id in decision.cards]
         for kind in set(kinds):
             if not self.cards.discardable[kind]:
