@@ -7,7 +7,17 @@ import json
 
 import pytest
 
-from heat.arena import ArenaConfig, parse_lineup, run_arena, summarize, wilson, write_csv, write_json
+from heat.arena import (
+    ArenaConfig,
+    RaceOutcome,
+    parse_lineup,
+    run_arena,
+    summarize,
+    wilson,
+    write_csv,
+    write_json,
+)
+from heat.arena_plot import arena_svg, win_counts
 from heat.bots import RandomBot
 from heat.bots.heuristic import HeuristicBot
 from heat.bots.levels import LEVELS, make_bot
@@ -189,6 +199,8 @@ def test_arena_command(tmp_path, capsys) -> None:
             str(tmp_path / "r.json"),
             "--csv",
             str(tmp_path / "r.csv"),
+            "--plot",
+            str(tmp_path / "r.svg"),
         ]
     )
     out = capsys.readouterr().out
@@ -196,4 +208,29 @@ def test_arena_command(tmp_path, capsys) -> None:
     assert "club" in out
     assert "win rate" in out
     assert (tmp_path / "r.json").exists()
+    svg = (tmp_path / "r.svg").read_text()
+    assert svg.startswith("<svg") and "club" in svg and "random" in svg
     assert main(["arena", "--lineup", "club", "--races", "1"]) == 2
+
+
+def test_arena_refuses_an_output_path_it_cannot_write_before_racing(tmp_path, capsys) -> None:
+    missing = tmp_path / "no-such-folder" / "r.svg"
+    assert main(["arena", "--lineup", "club,random", "--races", "1", "--workers", "1", "--plot", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert "--plot" in err and "does not exist" in err
+    assert "racing" not in err  # refused before any race was played
+
+
+def test_the_plot_shows_each_entrant_and_track_with_its_interval() -> None:
+    outcomes = [
+        RaceOutcome("usa", ["club", "random"], [1, 2], [9, 10]),
+        RaceOutcome("usa", ["random", "club"], [2, 1], [9, 10]),
+        RaceOutcome("italia", ["club", "random"], [2, 1], [9, 10]),
+    ]
+    counts = win_counts(outcomes)
+    assert counts["club"] == {"all": (2, 3), "usa": (2, 2), "italia": (0, 1)}
+    assert counts["random"]["all"] == (1, 3)
+    svg = arena_svg(outcomes, "club & random")
+    assert "club &amp; random" in svg  # escaped
+    assert svg.count("<rect") == 1 + 2 * 3  # the background, then 2 entrants x (all, italia, usa)
+    assert "66.7% of 3" in svg and "33.3% of 3" in svg

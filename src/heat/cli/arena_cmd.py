@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from heat.arena import ArenaConfig, parse_lineup, run_arena, summarize, write_csv, write_json
+from heat.arena_plot import write_plot
 from heat.engine import ConfigError, track_ids
 
 
@@ -27,6 +29,10 @@ def run(args: argparse.Namespace) -> int:
         pro_legends=args.pro_legends,
         tournament=args.tournament,
     )
+    for option in ("json", "csv", "plot"):  # refuse a bad path before the races, not after
+        path = getattr(args, option)
+        if path is not None and not Path(path).resolve().parent.is_dir():
+            raise ConfigError(f"--{option}: the folder of {path!r} does not exist")
     workers = args.workers or os.cpu_count() or 1
     if workers < 1:
         raise ConfigError("--workers must be 1 or more")
@@ -64,8 +70,13 @@ def run(args: argparse.Namespace) -> int:
         for s in stats:
             per_track.add_row(s.entrant, *(f"{100 * s.by_track.get(t, 0.0):.1f}%" for t in tracks))
         output.print(per_track)
-    if args.json:
-        write_json(args.json, config, stats, outcomes)
-    if args.csv:
-        write_csv(args.csv, stats)
+    try:
+        if args.json:
+            write_json(args.json, config, stats, outcomes)
+        if args.csv:
+            write_csv(args.csv, stats)
+        if args.plot:
+            write_plot(args.plot, outcomes, f"{args.lineup} · {', '.join(tracks)} · {total} races")
+    except OSError as error:
+        raise ConfigError(f"could not write the results: {error}") from error
     return 0

@@ -128,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--workers", type=int, default=0, help="processes (default: every CPU core)")
     arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON")
     arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV")
+    arena.add_argument("--plot", metavar="FILE", help="write a chart of the win rates as SVG")
     arena.set_defaults(run=arena_cmd.run)
 
     tracks = commands.add_parser("tracks", help="list the tracks")
