@@ -503,16 +503,18 @@ class Race(TurnRules, SetupRules):
     def _begin_turns(self) -> None:
         """Reveal every plan together (OQ-B-17): shift gears, paying Heat for two-gear shifts
         (B-1.2), then fix the turn order for the round (B-11.6, B-11.9)."""
+        tournament = self.config.tournament
+        log = self.log
         for car in self.cars:
             if not car.on_track or car.plan is None:
                 continue
-            if not self.config.tournament:  # T-1: in Tournament mode the gear changes at the reveal
+            if not tournament:  # T-1: in Tournament mode the gear changes at the reveal
                 old = car.gear
                 car.gear = car.plan_gear
                 if abs(car.gear - old) == 2:
                     self._pay_heat(car, 1, "shift")
-                if self.log is not None:
-                    self.log.append(GearShifted(car.seat, old, car.gear))
+                if log is not None:
+                    log.append(GearShifted(car.seat, old, car.gear))
             hand = car.hand
             for kind in car.plan:
                 hand.remove(kind)

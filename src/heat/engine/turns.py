@@ -355,7 +355,11 @@ class TurnRules(RaceState):
     def _react_allowed(self, car: Car, decision: React | EndReact | Salvage) -> bool:
         """Is ``decision`` among ``_react_options(car)``? (Cheaply, in the base game.)"""
         if not self.turn.simple or isinstance(decision, Salvage):
-            return decision in self._react_options(car)
+            options = self._react_options(car)
+            for option in options:  # an option handed out by the engine: no field-by-field ==
+                if option is decision:
+                    return True
+            return decision in options
         turn = self.turn
         if isinstance(decision, EndReact):
             return True  # 'done' is offered whenever the React step is open in the base game
@@ -614,7 +618,8 @@ class TurnRules(RaceState):
             if cost > car.engine:
                 self._spin_out(car, line, corner)
                 break
-            self._pay_heat(car, cost, f"corner {corner.number}")
+            if cost:
+                self._pay_heat(car, cost, f"corner {corner.number}")
             if press and corner.number in press and (corner.number in turn.press or speed >= limit + 2):
                 earned.append(f"press corner {corner.number}")  # C-38 to C-40, OQ-C-6
         if press or config.first_lap_sponsors or config.speed_sponsor or config.pass_sponsor:
