@@ -17,7 +17,7 @@ from heat.arena import (
     write_csv,
     write_json,
 )
-from heat.arena_plot import arena_svg, win_counts
+from heat.arena_plot import arena_svg
 from heat.bots import RandomBot
 from heat.bots.heuristic import HeuristicBot
 from heat.bots.levels import LEVELS, make_bot
@@ -227,10 +227,11 @@ def test_the_plot_shows_each_entrant_and_track_with_its_interval() -> None:
         RaceOutcome("usa", ["random", "club"], [2, 1], [9, 10]),
         RaceOutcome("italia", ["club", "random"], [2, 1], [9, 10]),
     ]
-    counts = win_counts(outcomes)
-    assert counts["club"] == {"all": (2, 3), "usa": (2, 2), "italia": (0, 1)}
-    assert counts["random"]["all"] == (1, 3)
-    svg = arena_svg(outcomes, "club & random")
+    stats = {s.entrant: s for s in summarize(outcomes)}
+    assert (stats["club"].wins, stats["club"].races) == (2, 3)
+    assert stats["club"].track_wins == {"usa": (2, 2), "italia": (0, 1)}
+    assert (stats["random"].wins, stats["random"].races) == (1, 3)
+    svg = arena_svg(list(stats.values()), "club & random")
     assert "club &amp; random" in svg  # escaped
     assert svg.count("<rect") == 1 + 2 * 3  # the background, then 2 entrants x (all, italia, usa)
     assert "66.7% of 3" in svg and "33.3% of 3" in svg

@@ -72,6 +72,8 @@ class EntrantStats:
     median_ms: float
     max_ms: float
     by_track: dict[str, float]
+    track_wins: dict[str, tuple[int, int]]
+    """Per track: (races won, races entered)."""
 
 
 def parse_lineup(text: str) -> tuple[str, ...]:
@@ -232,6 +234,7 @@ def summarize(outcomes: Sequence[RaceOutcome]) -> list[EntrantStats]:
                 median_ms=1000 * statistics.median(seconds) if seconds else 0.0,
                 max_ms=1000 * max(seconds) if seconds else 0.0,
                 by_track={track: sum(v) / len(v) for track, v in sorted(track_wins.items())},
+                track_wins={track: (sum(v), len(v)) for track, v in sorted(track_wins.items())},
             )
         )
     return stats

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
-from heat.arena import RaceOutcome, wilson
+from heat.arena import EntrantStats, wilson
 
 BAR = 16
 GAP = 6
@@ -18,36 +18,23 @@ WIDTH = LABEL + CHART + 110
 PALETTE = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#6c3483", "#ca6f1e")
 
 
-def win_counts(outcomes: Sequence[RaceOutcome]) -> dict[str, dict[str, tuple[int, int]]]:
-    """entrant -> group ('all' or a track id) -> (races won, races entered)."""
-    counts: dict[str, dict[str, tuple[int, int]]] = {}
-    for outcome in outcomes:
-        for name in set(outcome.entrants):
-            won = any(p == 1 for e, p in zip(outcome.entrants, outcome.places, strict=True) if e == name)
-            groups = counts.setdefault(name, {})
-            for group in ("all", outcome.track):
-                wins, races = groups.get(group, (0, 0))
-                groups[group] = (wins + won, races + 1)
-    return counts
-
-
-def arena_svg(outcomes: Sequence[RaceOutcome], title: str) -> str:
+def arena_svg(stats: Sequence[EntrantStats], title: str) -> str:
     """The chart as an SVG document (one bar per entrant and group, whiskers for the 95% CI)."""
-    counts = win_counts(outcomes)
-    tracks = sorted({outcome.track for outcome in outcomes})
-    groups = ["all", *tracks] if len(tracks) > 1 else ["all"]
+    tracks = sorted({track for entrant in stats for track in entrant.track_wins})
     rows: list[str] = []
     y = 50
-    for name in sorted(counts):
+    for entrant in stats:
+        name = entrant.entrant
+        groups = [("all tracks", (entrant.wins, entrant.races))]
+        if len(tracks) > 1:
+            groups += [(track, entrant.track_wins.get(track, (0, 0))) for track in tracks]
         rows.append(f'<text x="8" y="{y + BAR - 3}" font-weight="bold">{escape(name)}</text>')
-        for index, group in enumerate(groups):
-            wins, races = counts[name].get(group, (0, 0))
+        for index, (label, (wins, races)) in enumerate(groups):
             if not races:
                 continue
             rate = wins / races
             low, high = wilson(wins, races)
             colour = PALETTE[index % len(PALETTE)]
-            label = "all tracks" if group == "all" else group
             rows.append(f'<text x="{LABEL - 8}" y="{y + BAR - 3}" text-anchor="end">{escape(label)}</text>')
             rows.append(
                 f'<rect x="{LABEL}" y="{y}" width="{rate * CHART:.1f}" height="{BAR}" fill="{colour}">'
@@ -87,6 +74,6 @@ def arena_svg(outcomes: Sequence[RaceOutcome], title: str) -> str:
     )
 
 
-def write_plot(path: str | Path, outcomes: Sequence[RaceOutcome], title: str) -> None:
+def write_plot(path: str | Path, stats: Sequence[EntrantStats], title: str) -> None:
     """Write ``arena_svg`` to ``path``."""
-    Path(path).write_text(arena_svg(outcomes, title), encoding="utf-8")
+    Path(path).write_text(arena_svg(stats, title), encoding="utf-8")

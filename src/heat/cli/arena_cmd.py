@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         if args.csv:
             write_csv(args.csv, stats)
         if args.plot:
-            write_plot(args.plot, outcomes, f"{args.lineup} · {', '.join(tracks)} · {total} races")
+            write_plot(args.plot, stats, f"{args.lineup} · {', '.join(tracks)} · {total} races")
     except OSError as error:
         raise ConfigError(f"could not write the results: {error}") from error
     return 0

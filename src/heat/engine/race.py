@@ -183,10 +183,6 @@ class Race(TurnRules, SetupRules):
         phase = self.phase
         if phase == TURN:
             deciding = self.order[self.turn_index] == seat
-            if deciding and self.step == REACT and type(decision) is React and self.turn.simple:
-                if not self._react_allowed(car, decision):  # the commonest decision, checked first
-                    raise IllegalDecision(self._react_refusal(car, decision))
-                return None
         elif phase == PLAN:
             deciding = car.on_track and car.plan is None and not car.legend
         else:
@@ -470,8 +466,7 @@ class Race(TurnRules, SetupRules):
                 raise IllegalDecision("Heat cards cannot be played (B-2.2)")
             if self._free(car, kinds):
                 return kinds
-            costs = self.cards.heat_cost
-            owed = sum(costs[k] for k in kinds) + self._shift_cost(car, gear)
+            owed = self._heat_owed(car, kinds)  # len(kinds) == gear here
             if owed > car.engine:
                 raise IllegalDecision(
                     f"these cards and the shift cost {owed} Heat and {car.name}'s Engine holds {car.engine} (OQ-G-3)"
@@ -495,10 +490,11 @@ class Race(TurnRules, SetupRules):
             if not playable[kind] or kind not in remaining:
                 return False
             remaining.remove(kind)
-        if self._free(car, kinds):
-            return True
-        owed = sum(map(self.cards.heat_cost.__getitem__, kinds)) + self._shift_cost(car, len(kinds))
-        return owed <= car.engine
+        return self._free(car, kinds) or self._heat_owed(car, kinds) <= car.engine
+
+    def _heat_owed(self, car: Car, kinds: list[int]) -> int:
+        """The Heat of playing ``kinds`` in the gear they fill: the cards' and the shift's (OQ-G-3)."""
+        return sum(map(self.cards.heat_cost.__getitem__, kinds)) + self._shift_cost(car, len(kinds))
 
     def _begin_turns(self) -> None:
         """Reveal every plan together (OQ-B-17): shift gears, paying Heat for two-gear shifts

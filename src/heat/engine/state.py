@@ -337,14 +337,7 @@ class RaceState:
         need = self.hand_size - len(car.hand)
         if need <= 0:
             return
-        deck = car.deck
-        if len(deck) >= need and self.log is None:  # the common case: no reshuffle, no event
-            drawn = deck[-need:]
-            del deck[-need:]
-            drawn.reverse()  # drawn from the top, one at a time
-            car.hand.extend(drawn)
-            return
-        drawn = []
+        drawn: list[int] = []
         while len(drawn) < need:
             if not car.deck and not self._reshuffle(car):
                 break

@@ -186,7 +186,7 @@ class TurnRules(RaceState):
             self._enter_refresh(car)
 
     def _enter_refresh(self, car: Car) -> None:
-        if not self.plain and any(map(self.cards.refresh.__getitem__, car.play)):
+        if not self.plain and self._refreshable(car):
             self.step = REFRESH
         else:
             self._replenish(car)
@@ -355,11 +355,7 @@ class TurnRules(RaceState):
     def _react_allowed(self, car: Car, decision: React | EndReact | Salvage) -> bool:
         """Is ``decision`` among ``_react_options(car)``? (Cheaply, in the base game.)"""
         if not self.turn.simple or isinstance(decision, Salvage):
-            options = self._react_options(car)
-            for option in options:  # an option handed out by the engine: no field-by-field ==
-                if option is decision:
-                    return True
-            return decision in options
+            return decision in self._react_options(car)
         turn = self.turn
         if isinstance(decision, EndReact):
             return True  # 'done' is offered whenever the React step is open in the base game
