@@ -16,6 +16,7 @@ class CardTable:
         "accelerate",
         "adjust",
         "basic",
+        "basic_deck",
         "becomes",
         "catalogue",
         "choices",
@@ -37,8 +38,10 @@ class CardTable:
         "scrap",
         "slipstream",
         "speed",
+        "starting_upgrades",
         "stress",
         "symbolic",
+        "upgrade_decks",
     )
 
     def __init__(self, catalogue: content.Catalogue) -> None:
@@ -91,6 +94,17 @@ class CardTable:
         self.stress = next(i for i, card in enumerate(cards) if card.type == "stress")
         self.becomes = tuple(self.index_of[card.becomes] if card.becomes else kind for kind, card in enumerate(cards))
         """The kind a drafted card adds to the deck (Extra Heat is a Heat card, G-8)."""
+        self.basic_deck = self._deck_kinds(catalogue.basic_deck)
+        """The basic deck every car starts with (B-10.5), as kinds, every copy listed."""
+        self.starting_upgrades = self._deck_kinds(catalogue.starting_upgrades)
+        """The base game's Starting Upgrades (B-17), as kinds, every copy listed."""
+        self.upgrade_decks = {
+            name: tuple(self.index_of[card_id] for card_id in ids) for name, ids in catalogue.upgrade_decks
+        }
+        """``Catalogue.deck`` of each upgrade deck, as kinds."""
+
+    def _deck_kinds(self, counts: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+        return tuple(self.index_of[card_id] for card_id, n in counts for _ in range(n))
 
     def kind(self, card_id: str) -> int:
         """Kind number of a card id; IllegalDecision for an unknown id."""
@@ -98,6 +112,14 @@ class CardTable:
             return self.index_of[card_id]
         except KeyError:
             raise IllegalDecision(f"unknown card {card_id!r}") from None
+
+    def kinds(self, card_ids: Iterable[str]) -> list[int]:
+        """Kind numbers of card ids, in order; IllegalDecision for an unknown id."""
+        index_of = self.index_of
+        try:
+            return [index_of[card_id] for card_id in card_ids]
+        except KeyError as error:
+            raise IllegalDecision(f"unknown card {error.args[0]!r}") from None
 
     def names(self, kinds: Iterable[int]) -> tuple[str, ...]:
         """Card ids of ``kinds``, in order."""

@@ -55,6 +55,7 @@ class Race(TurnRules, SetupRules):
         other = Race.__new__(Race)
         other.config = self.config
         other.track = self.track
+        other.corner_lines = self.corner_lines
         other.cards = self.cards
         other.laps = self.laps
         other.spaces = self.spaces
@@ -102,7 +103,7 @@ class Race(TurnRules, SetupRules):
         """Seats that must decide now: every uncommitted player in the plan phase (B-11.4), else
         the active car (B-11.5) or the player drafting. Empty when the race is over."""
         if self.phase == PLAN:
-            return tuple(car.seat for car in self.cars if car.on_track and car.plan is None and not car.legend)
+            return tuple([car.seat for car in self.cars if car.on_track and car.plan is None and not car.legend])
         if self.phase == TURN:
             return (self.order[self.turn_index],)
         if self.phase == DRAFT:
@@ -162,7 +163,7 @@ class Race(TurnRules, SetupRules):
             if step == DISCARD:
                 discardable = self.cards.discardable
                 bits = rng.next64()  # one coin per card in hand
-                return Discard(tuple(ids[k] for i, k in enumerate(car.hand) if discardable[k] and bits >> i & 1))
+                return Discard([ids[k] for i, k in enumerate(car.hand) if discardable[k] and bits >> i & 1])
         options = self.legal_decisions(seat)
         return options[rng.below(len(options))]
 
@@ -176,7 +177,7 @@ class Race(TurnRules, SetupRules):
         self._validate(seat, decision)
 
     def _validate(self, seat: int, decision: Decision) -> list[int] | None:
-        """``check``; for a Plan or a Draft, also return its cards as kinds."""
+        """``check``; for a Plan, a Draft or a Discard, also return its cards as kinds."""
         if not 0 <= seat < len(self.cars):
             raise IllegalDecision(f"there is no seat {seat}")
         car = self.cars[seat]
@@ -230,8 +231,7 @@ class Race(TurnRules, SetupRules):
             return None
         if not isinstance(decision, Discard):
             raise IllegalDecision(f"{car.name} is in the Discard step: 'discard CARD ...' or 'discard nothing'")
-        self._check_discard(car, decision)
-        return None
+        return self._check_discard(car, decision)
 
     def apply(self, seat: int, decision: Decision) -> None:
         """Carry out ``decision`` for ``seat`` and every automatic step after it.
@@ -251,6 +251,8 @@ class Race(TurnRules, SetupRules):
             kinds = [index_of[card_id] for card_id in decision.cards]
         elif isinstance(decision, Draft):
             kinds = [self.cards.index_of[decision.card]]
+        elif isinstance(decision, Discard):
+            kinds = self.cards.kinds(decision.cards)
         self._carry_out(seat, decision, kinds)
         return decision
 
@@ -266,15 +268,16 @@ class Race(TurnRules, SetupRules):
         elif isinstance(decision, React):
             self._use_symbol(car, decision)
             self._enter_react(car)
+        elif isinstance(decision, Discard):
+            assert kinds is not None
+            self._discard(car, kinds)
+            self._enter_refresh(car)
         elif isinstance(decision, EndReact):
             self._enter_slipstream(car)
         elif isinstance(decision, Slipstream):
             if decision.take:
                 self._slipstream(car, decision.spaces)
             self._enter_corners(car)
-        elif isinstance(decision, Discard):
-            self._discard(car, decision)
-            self._enter_refresh(car)
         elif isinstance(decision, Salvage):
             self._salvage(car, decision)
             self._enter_react(car)
@@ -424,8 +427,7 @@ class Race(TurnRules, SetupRules):
             )
         if abs(gear - car.gear) == 2 and car.engine < 1:
             raise IllegalDecision(f"a two-gear shift costs 1 Heat and {car.name}'s Engine is empty (B-1.2, OQ-B-7)")
-        index_of = self.cards.index_of
-        kinds = [index_of[card_id] if card_id in index_of else self.cards.kind(card_id) for card_id in plan.cards]
+        kinds = self.cards.kinds(plan.cards)
         if len(kinds) == gear and self._plays_cleanly(car, kinds):
             # The plan fills its own gear, so some gear is fillable and the hand is not
             # cluttered: nothing below could refuse it.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from heat.engine import content
 from heat.engine.car import Car
+from heat.engine.cardtable import card_table
 from heat.engine.config import COLORS, GARAGE_DECKS, MAX_CARS, RaceConfig
 from heat.engine.decisions import Decision, Draft
 from heat.engine.errors import ConfigError, DataError, IllegalDecision
@@ -64,7 +65,8 @@ class SetupRules(RaceState):
 
     def _upgrade_deck(self, choice: str) -> list[int]:
         names = ("regular", "advanced") if choice == "all" else (choice,)
-        return [self.cards.kind(card_id) for name in names for card_id in self.cards.catalogue.deck(name)]
+        decks = self.cards.upgrade_decks
+        return [kind for name in names for kind in decks[name]]
 
     def _deal_quick_start(self, players: list[int]) -> None:
         """G-18: shuffle every Regular Upgrade card and deal 3 to each player."""
@@ -160,12 +162,8 @@ class SetupRules(RaceState):
         config = self.config
         track = self.track
         weather = self.conditions.weather if self.conditions is not None else None
-        starting = (
-            [cards.kind(card_id) for card_id, n in cards.catalogue.starting_upgrades for _ in range(n)]
-            if config.uses_starting_upgrades
-            else []
-        )
-        basic = [cards.kind(card_id) for card_id, n in cards.catalogue.basic_deck for _ in range(n)]
+        starting = list(cards.starting_upgrades) if config.uses_starting_upgrades else []
+        basic = list(cards.basic_deck)
         stress = max(0, track.stress + config.stress_bonus + (weather.stress if weather else 0))
         heat = track.heat + config.heat_bonus + (weather.heat if weather else 0)
         to_deck = weather.heat_to_deck if weather else 0
@@ -213,8 +211,7 @@ def check_config(config: RaceConfig) -> None:
         raise ConfigError("each car needs its own colour (B-10.3)")
     if not any(not seat.legend for seat in config.seats) and config.garage is not None and config.draft:
         raise ConfigError("a draft needs at least one player who is not a Legend")
-    cards = content.catalogue()
-    known = {card.id for card in cards.cards}
+    known = card_table().index_of  # every card id of the catalogue
     for seat in config.seats:
         if not 0 <= seat.handicap <= 2:
             raise ConfigError(f"{seat.name}: the handicap removes 0 to 2 Heat cards, not {seat.handicap} (B-10.12)")

@@ -7,6 +7,7 @@ has finished once its progress passes ``laps * spaces`` (the finish line, B-16.2
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Final
 
 from heat.engine import content
@@ -69,6 +70,7 @@ class RaceState:
         "cars",
         "conditions",
         "config",
+        "corner_lines",
         "costly",
         "decisions",
         "directs",
@@ -105,6 +107,8 @@ class RaceState:
 
     config: RaceConfig
     track: content.Track
+    corner_lines: tuple[int, ...]
+    """``line_after`` of each of the track's corners, in order (ascending), for bisection."""
     cards: CardTable
     laps: int
     spaces: int
@@ -153,6 +157,7 @@ class RaceState:
     def _init_common(self, config: RaceConfig, track: content.Track, record_events: bool) -> None:
         self.config = config
         self.track = track
+        self.corner_lines = tuple(corner.line_after for corner in track.corners)
         self.cards = card_table()
         self.laps = config.laps if config.laps is not None else track.laps
         self.spaces = track.spaces
@@ -216,21 +221,23 @@ class RaceState:
         """Corner Lines between progress ``start`` and ``end``, in crossing order, as
         (line progress, corner). Lines past the finish line are ignored (B-7.6, B-16.5)."""
         crossed: list[tuple[int, content.Corner]] = []
-        if end <= start:
+        stop = min(end, self.finish)
+        lines = self.corner_lines
+        if stop <= start or not lines:
             return crossed
         spaces = self.spaces
-        finish = self.finish
         corners = self.track.corners
-        base = ((start - 1) // spaces) * spaces
-        while base < end:
-            for corner in corners:
-                line = base + corner.line_after
-                if line >= end or line >= finish:
-                    return crossed
-                if line >= start:
-                    crossed.append((line, corner))
-            base += spaces
-        return crossed
+        base = ((start - 1) // spaces) * spaces  # the lap of ``start``
+        index = bisect_left(lines, start - base)  # its first line at or after ``start``
+        while True:
+            if index == len(lines):  # on to the next lap
+                index = 0
+                base += spaces
+            line = base + lines[index]
+            if line >= stop:
+                return crossed
+            crossed.append((line, corners[index]))
+            index += 1
 
     def _place(self, car: Car, target: int, floor: int) -> int:
         """Put ``car`` (already lifted off the board) on the free spot nearest the race line of
@@ -334,20 +341,19 @@ class RaceState:
 
     def _draw_to_hand_size(self, car: Car) -> None:
         """B-9.2: draw until the hand holds hand-size cards (OQ-B-4: never discard down)."""
-        need = self.hand_size - len(car.hand)
+        hand = car.hand
+        held = len(hand)
+        need = self.hand_size - held
         if need <= 0:
             return
-        drawn: list[int] = []
-        while len(drawn) < need:
-            if not car.deck and not self._reshuffle(car):
-                break
-            take = min(need - len(drawn), len(car.deck))
-            chunk = car.deck[-take:]
-            del car.deck[-take:]
-            chunk.reverse()  # drawn from the top, one at a time
-            drawn.extend(chunk)
-        car.hand.extend(drawn)
+        while need and (car.deck or self._reshuffle(car)):
+            deck = car.deck
+            take = min(need, len(deck))
+            hand.extend(deck[: -take - 1 : -1])  # the top ``take`` cards, drawn one at a time
+            del deck[-take:]
+            need -= take
         if self.log is not None:
+            drawn = hand[held:]
             self.log.append(Drew(car.seat, len(drawn), self.cards.names(drawn)))
 
     def _pay_heat(self, car: Car, amount: int, reason: str) -> None:
@@ -365,6 +371,6 @@ class RaceState:
         direct = self.cards.direct
         costs = self.cards.heat_cost
         owned = [set(car.hand + car.deck + car.discard + car.play) for car in self.cars]
-        self.costly = [any(costs[k] for k in kinds) for kinds in owned]
-        self.directs = [any(direct[k] for k in kinds) for kinds in owned]
-        self.plain = not any(symbolic[k] or direct[k] for kinds in owned for k in kinds)
+        self.costly = [any(map(costs.__getitem__, kinds)) for kinds in owned]
+        self.directs = [any(map(direct.__getitem__, kinds)) for kinds in owned]
+        self.plain = not any(any(map(symbolic.__getitem__, kinds)) for kinds in owned) and not any(self.directs)

@@ -3,6 +3,7 @@ Discard and Replenish, with the Upgrade symbols, Weather & Road Conditions and L
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from heat.engine import content
@@ -49,6 +50,19 @@ GEAR_COOLDOWNS: Final = tuple(React("cooldown", n) for n in range(4))
 DONE: Final = EndReact()
 TAKE_SLIPSTREAM: Final = Slipstream(True)
 NO_SLIPSTREAM: Final = Slipstream(False)
+
+
+@cache
+def react_option(symbol: str, amount: int, source: str) -> React:
+    """The React decision with these fields, built once and shared: the module's React options
+    are listed again at every React step, and decisions are immutable values."""
+    return React(symbol, amount, source)
+
+
+@cache
+def react_amounts(symbol: str, most: int, source: str) -> tuple[React, ...]:
+    """``symbol`` from ``source`` with each amount 1..``most`` (Cooldown, Reduce Stress), shared."""
+    return tuple(React(symbol, n, source) for n in range(1, most + 1))
 
 
 class TurnRules(RaceState):
@@ -240,7 +254,7 @@ class TurnRules(RaceState):
         return any(map(direct.__getitem__, car.hand))
 
     def _pending_heat(self) -> int:
-        return sum(amount for symbol, amount, _ in self.turn.symbols if symbol == "heat")
+        return sum([amount for symbol, amount, _ in self.turn.symbols if symbol == "heat"])
 
     def _react_options(self, car: Car) -> list[Decision]:
         """The symbols ``car`` may still use in step 5 (B-5.2, G-22), then 'done' once no
@@ -272,7 +286,7 @@ class TurnRules(RaceState):
                 options.append(ADRENALINE_COOLDOWN)
             if conditions is not None and conditions.cooling_bonus[space] and not turn.weather_cool_used:
                 bonus = conditions.cooling_bonus[space]  # W-27, OQ-W-6: a Cooldown of its own
-                options.extend(React("cooldown", n, "weather") for n in range(1, min(bonus, heat_in_hand) + 1))
+                options.extend(react_amounts("cooldown", min(bonus, heat_in_hand), "weather"))
         pending_heat = self._pending_heat() if turn.symbols else 0
         if not turn.boost_used:  # B-5.7
             cost = 0 if conditions is not None and conditions.free_boost[space] else 1  # W-16, OQ-W-9
@@ -289,22 +303,22 @@ class TurnRules(RaceState):
             source = ids[kind]
             if symbol in MANDATORY:
                 mandatory = True
-                options.append(React(symbol, amount, source))
+                options.append(react_option(symbol, amount, source))
             elif symbol == "cooldown":
                 if heat_in_hand and not no_cooling:
-                    options.extend(React("cooldown", n, source) for n in range(1, min(amount, heat_in_hand) + 1))
+                    options.extend(react_amounts("cooldown", min(amount, heat_in_hand), source))
             elif symbol == "reduce-stress":
                 stress = car.hand.count(cards.stress)
-                options.extend(React(symbol, n, source) for n in range(1, min(amount, stress) + 1))
+                options.extend(react_amounts(symbol, min(amount, stress), source))
             elif symbol == "salvage":
                 options.extend(self._salvage_options(car, amount, source))
             else:  # accelerate
-                options.append(React(symbol, 0, source))
+                options.append(react_option(symbol, 0, source))
         if self.directs[car.seat]:
             direct = cards.direct
             for kind in sorted({k for k in car.hand if direct[k]}, key=lambda k: ids[k]):
                 if car.engine - pending_heat >= cards.heat_cost[kind]:  # OQ-G-3
-                    options.append(React("direct", 0, ids[kind]))
+                    options.append(react_option("direct", 0, ids[kind]))
         if options and not mandatory:
             options.append(DONE)
         return options
@@ -698,10 +712,9 @@ class TurnRules(RaceState):
             tuple(ids[k] for k in combo) for size in range(len(kinds) + 1) for combo in multisets(ordered, counts, size)
         ]
 
-    def _check_discard(self, car: Car, decision: Discard) -> None:
-        if not decision.cards:
-            return
-        kinds = [self.cards.kind(card_id) for card_id in decision.cards]
+    def _check_discard(self, car: Car, decision: Discard) -> list[int]:
+        """Raise IllegalDecision unless ``decision`` is legal for ``car``; return its cards as kinds."""
+        kinds = self.cards.kinds(decision.cards)
         for kind in set(kinds):
             if not self.cards.discardable[kind]:
                 raise IllegalDecision(
@@ -713,16 +726,18 @@ class TurnRules(RaceState):
                     f"{car.name} has {have} '{self.cards.ids[kind]}' card{'s' if have != 1 else ''} in hand, "
                     f"not {kinds.count(kind)}"
                 )
+        return kinds
 
-    def _discard(self, car: Car, decision: Discard) -> None:
-        if not decision.cards:
+    def _discard(self, car: Car, kinds: list[int]) -> None:
+        """B-8.2: ``kinds`` (checked) go from hand to the discard pile, in order."""
+        if not kinds:
             return
-        for card_id in decision.cards:
-            kind = self.cards.kind(card_id)
-            car.hand.remove(kind)
-            car.discard.append(kind)  # B-8.2
+        hand = car.hand
+        for kind in kinds:
+            hand.remove(kind)
+        car.discard.extend(kinds)
         if self.log is not None:
-            self.log.append(Discarded(car.seat, decision.cards))
+            self.log.append(Discarded(car.seat, self.cards.names(kinds)))
 
     # ------------------------------------------------------------------ step 9
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
+from operator import itemgetter
+from typing import Any
 
 from heat.engine.content import RoadToken, Track, WeatherToken
 
@@ -11,6 +14,14 @@ from heat.engine.content import RoadToken, Track, WeatherToken
 def sector_corners(track: Track) -> tuple[int, ...]:
     """``track.sector_corner`` of every space, indexed by space (index 0 unused)."""
     return (0, *(track.sector_corner(space) for space in range(1, track.spaces + 1)))
+
+
+@cache
+def _spread(track: Track) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """Turns one value per sector, plus a last value for no sector, into one value per space
+    (index 0, which is no space, takes the no-sector value). Built once per track, so a race's
+    tables cost a lookup per sector rather than per space."""
+    return itemgetter(len(track.corners), *sector_corners(track)[1:])
 
 
 class Conditions:
@@ -34,41 +45,39 @@ class Conditions:
     def __init__(self, track: Track, weather: WeatherToken | None, road: tuple[RoadToken | None, ...]) -> None:
         self.weather = weather
         self.road = road
-        count = track.spaces + 1
-        self.no_cooling = [False] * count
-        self.no_slipstream = [False] * count
-        self.slipstream_boost = [0] * count
-        self.cooling_bonus = [0] * count
-        self.free_boost = [False] * count
-        self.corner_limit = [0] * len(track.corners)
-        self.corner_overheat = [0] * len(track.corners)
+        corners = len(track.corners)
+        self.corner_limit = [0] * corners
+        self.corner_overheat = [0] * corners
         for index, token in enumerate(road):
             if token is None:
                 continue
             self.corner_limit[index] = token.limit  # W-12, W-13
             self.corner_overheat[index] = token.overheat  # W-14
-        if not road:
-            road = (None,) * len(track.corners)
-        sectors = sector_corners(track)
-        for space in range(1, count):
-            token = road[sectors[space]]
+        # The sector effects, one entry per sector (the corner before it) and a last for none.
+        no_cooling = [False] * (corners + 1)
+        no_slipstream = [False] * (corners + 1)
+        slipstream_boost = [0] * (corners + 1)
+        cooling_bonus = [0] * (corners + 1)
+        free_boost = [False] * (corners + 1)
+        for sector, token in enumerate(road):
             if token is None:
                 continue
-            self.free_boost[space] = token.free_boost  # W-16
-            self.slipstream_boost[space] = token.slipstream_boost  # W-15
+            free_boost[sector] = token.free_boost  # W-16
+            slipstream_boost[sector] = token.slipstream_boost  # W-15
             if token.weather and weather is not None:  # W-17, W-18
-                self.no_cooling[space] = weather.no_cooling  # W-28
-                self.no_slipstream[space] = weather.no_slipstream  # W-26
-                self.slipstream_boost[space] += weather.slipstream_boost  # W-25
-                self.cooling_bonus[space] = weather.cooling_bonus  # W-27
-        self.quiet = [
-            not (
-                self.no_cooling[space]
-                or self.no_slipstream[space]
-                or self.slipstream_boost[space]
-                or self.cooling_bonus[space]
-                or self.free_boost[space]
-            )
-            for space in range(count)
+                no_cooling[sector] = weather.no_cooling  # W-28
+                no_slipstream[sector] = weather.no_slipstream  # W-26
+                slipstream_boost[sector] += weather.slipstream_boost  # W-25
+                cooling_bonus[sector] = weather.cooling_bonus  # W-27
+        quiet = [
+            not (no_cooling[s] or no_slipstream[s] or slipstream_boost[s] or cooling_bonus[s] or free_boost[s])
+            for s in range(corners + 1)
         ]
+        spread = _spread(track)
+        self.no_cooling: tuple[bool, ...] = spread(no_cooling)
+        self.no_slipstream: tuple[bool, ...] = spread(no_slipstream)
+        self.slipstream_boost: tuple[int, ...] = spread(slipstream_boost)
+        self.cooling_bonus: tuple[int, ...] = spread(cooling_bonus)
+        self.free_boost: tuple[bool, ...] = spread(free_boost)
+        self.quiet: tuple[bool, ...] = spread(quiet)
         """Spaces where no sector effect applies: React and Slipstream work as in the base game."""
