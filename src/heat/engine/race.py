@@ -143,27 +143,29 @@ class Race(TurnRules, SetupRules):
         """A random legal decision for ``seat``, drawn with ``rng`` without listing every legal
         decision where that is cheap (rollouts, benchmarks). IllegalDecision if ``seat`` has
         nothing to decide."""
-        if not 0 <= seat < len(self.cars) or not (
-            self.order[self.turn_index] == seat if self.phase == TURN else self._deciding(self.cars[seat])
+        cars = self.cars
+        phase = self.phase
+        if not 0 <= seat < len(cars) or not (
+            self.order[self.turn_index] == seat if phase == TURN else self._deciding(cars[seat])
         ):
             raise IllegalDecision(f"seat {seat} has nothing to decide now")
-        car = self.cars[seat]
-        ids = self.cards.ids
-        if self.phase == PLAN:
-            plan = self._random_plan(car, rng)
-            if plan is not None:
-                return plan
-        elif self.phase == TURN:
+        car = cars[seat]
+        if phase == TURN:
             step = self.step
             if step == REACT:
                 options = self._react_options(car)
                 return options[rng.below(len(options))]
-            if step == SLIPSTREAM and self.conditions is None and not self.turn.slip_boost:
-                return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
             if step == DISCARD:
+                ids = self.cards.ids
                 discardable = self.cards.discardable
                 bits = rng.next64()  # one coin per card in hand
                 return Discard([ids[k] for i, k in enumerate(car.hand) if discardable[k] and bits >> i & 1])
+            if step == SLIPSTREAM and self.conditions is None and not self.turn.slip_boost:
+                return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
+        elif phase == PLAN:
+            plan = self._random_plan(car, rng)
+            if plan is not None:
+                return plan
         options = self.legal_decisions(seat)
         return options[rng.below(len(options))]
 
@@ -197,11 +199,11 @@ class Race(TurnRules, SetupRules):
                 raise IllegalDecision(f"{car.name} has already committed gear and cards this round")
             names = ", ".join(self.cars[s].name for s in self.to_decide())
             raise IllegalDecision(f"it is not {car.name}'s decision; waiting for {names}")
-        if self.phase == PLAN:
+        if phase == PLAN:
             if not isinstance(decision, Plan):
                 raise IllegalDecision(f"{car.name} must choose a gear and cards now (e.g. 'gear 2 play 3 4')")
             return self._check_plan(car, decision)
-        if self.phase == DRAFT:
+        if phase == DRAFT:
             if not isinstance(decision, Draft):
                 raise IllegalDecision(f"{car.name} must draft an Upgrade card now (e.g. 'draft rpm-2')")
             return [self._check_draft(seat, decision)]
@@ -212,6 +214,8 @@ class Race(TurnRules, SetupRules):
             if not self._react_allowed(car, decision):
                 raise IllegalDecision(self._react_refusal(car, decision))
             return None
+        if step == DISCARD:
+            return self._check_discard(car, self._discard_decision(car, decision))
         if step == SLIPSTREAM:
             if not isinstance(decision, Slipstream):
                 raise IllegalDecision(f"{car.name} must answer 'slipstream' or 'no slipstream'")
@@ -229,9 +233,13 @@ class Race(TurnRules, SetupRules):
                 raise IllegalDecision(f"{car.name} may put Refresh cards back on the deck: 'refresh CARD' or 'nothing'")
             self._check_refresh(car, decision)
             return None
+        return self._check_discard(car, self._discard_decision(car, decision))
+
+    def _discard_decision(self, car: Car, decision: Decision) -> Discard:
+        """``decision``, which must be a Discard in the Discard step."""
         if not isinstance(decision, Discard):
             raise IllegalDecision(f"{car.name} is in the Discard step: 'discard CARD ...' or 'discard nothing'")
-        return self._check_discard(car, decision)
+        return decision
 
     def apply(self, seat: int, decision: Decision) -> None:
         """Carry out ``decision`` for ``seat`` and every automatic step after it.

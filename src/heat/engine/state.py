@@ -7,7 +7,6 @@ has finished once its progress passes ``laps * spaces`` (the finish line, B-16.2
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import Final
 
 from heat.engine import content
@@ -108,7 +107,7 @@ class RaceState:
     config: RaceConfig
     track: content.Track
     corner_lines: tuple[int, ...]
-    """``line_after`` of each of the track's corners, in order (ascending), for bisection."""
+    """``line_after`` of each of the track's corners, in order (ascending)."""
     cards: CardTable
     laps: int
     spaces: int
@@ -228,7 +227,9 @@ class RaceState:
         spaces = self.spaces
         corners = self.track.corners
         base = ((start - 1) // spaces) * spaces  # the lap of ``start``
-        index = bisect_left(lines, start - base)  # its first line at or after ``start``
+        index = 0
+        while index < len(lines) and base + lines[index] < start:
+            index += 1  # to the lap's first line at or after ``start``
         while True:
             if index == len(lines):  # on to the next lap
                 index = 0

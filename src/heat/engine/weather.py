@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import cache
-from operator import itemgetter
-from typing import Any
+from typing import TypeVar
 
 from heat.engine.content import RoadToken, Track, WeatherToken
 
@@ -16,12 +14,18 @@ def sector_corners(track: Track) -> tuple[int, ...]:
     return (0, *(track.sector_corner(space) for space in range(1, track.spaces + 1)))
 
 
+T = TypeVar("T")
+
+
 @cache
-def _spread(track: Track) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
-    """Turns one value per sector, plus a last value for no sector, into one value per space
-    (index 0, which is no space, takes the no-sector value). Built once per track, so a race's
-    tables cost a lookup per sector rather than per space."""
-    return itemgetter(len(track.corners), *sector_corners(track)[1:])
+def _space_sectors(track: Track) -> tuple[int, ...]:
+    """``sector_corners``, with index 0 (no space) pointing past the last sector."""
+    return (len(track.corners), *sector_corners(track)[1:])
+
+
+def _spread(per_sector: list[T], sectors: tuple[int, ...]) -> tuple[T, ...]:
+    """One value per space from one value per sector (and a last one for no sector)."""
+    return tuple([per_sector[sector] for sector in sectors])
 
 
 class Conditions:
@@ -73,11 +77,11 @@ class Conditions:
             not (no_cooling[s] or no_slipstream[s] or slipstream_boost[s] or cooling_bonus[s] or free_boost[s])
             for s in range(corners + 1)
         ]
-        spread = _spread(track)
-        self.no_cooling: tuple[bool, ...] = spread(no_cooling)
-        self.no_slipstream: tuple[bool, ...] = spread(no_slipstream)
-        self.slipstream_boost: tuple[int, ...] = spread(slipstream_boost)
-        self.cooling_bonus: tuple[int, ...] = spread(cooling_bonus)
-        self.free_boost: tuple[bool, ...] = spread(free_boost)
-        self.quiet: tuple[bool, ...] = spread(quiet)
+        sectors = _space_sectors(track)  # the tables are built per sector, then spread to spaces
+        self.no_cooling = _spread(no_cooling, sectors)
+        self.no_slipstream = _spread(no_slipstream, sectors)
+        self.slipstream_boost = _spread(slipstream_boost, sectors)
+        self.cooling_bonus = _spread(cooling_bonus, sectors)
+        self.free_boost = _spread(free_boost, sectors)
+        self.quiet = _spread(quiet, sectors)
         """Spaces where no sector effect applies: React and Slipstream work as in the base game."""
