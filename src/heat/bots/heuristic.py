@@ -187,7 +187,7 @@ class HeuristicBot:
             value = min(end, finish + 30) - pos - worth * cost
             if spun:
                 value -= self._spin_penalty(view) + 2.0 * speed
-            elif end <= finish:
+            elif end <= finish and self.weights.foresight:
                 value += self.weights.foresight * self._potential(board, end, gear, left, limits, finish, hand, extra)
             total += chance * value
         return total
@@ -223,26 +223,33 @@ class HeuristicBot:
         cards (and fair draws up to 7) allow."""
         values = sorted(_hand_values(hand))
         worth = self._heat_worth(engine, False, max(0.0, (finish - pos) / finish))
-        best = float("-inf")
         reach = 2 if engine >= 1 else 1
-        for next_gear in range(max(1, gear - reach), min(4, gear + reach) + 1):
-            if next_gear > len(values):
-                continue  # too few playable cards: this gear would be a cluttered hand (B-14)
+        # a gear needs that many playable cards; fewer would be a cluttered hand (B-14)
+        gears = [g for g in range(max(1, gear - reach), min(4, gear + reach) + 1) if g <= len(values)]
+        if not gears:
+            return -CLUTTER_PENALTY  # a whole round without moving
+        top = max(int(sum(values[-g:])) for g in gears)
+        ahead = lines_ahead(board, pos, pos + top, finish)
+        # the corners' Heat for each Speed, shared by every gear that reaches it
+        corner_heat = []
+        for speed in range(top + 1):
+            cost = 0
+            for line, number in ahead:
+                over = speed - limits[number]
+                if line < pos + speed and over > 0:
+                    cost += over + extra.get(number, 0)
+            corner_heat.append(cost)
+        best = float("-inf")
+        for next_gear in gears:
             low = int(sum(values[:next_gear]))
             high = int(sum(values[-next_gear:]))
             shift = 1 if abs(next_gear - gear) == 2 else 0
             for speed in range(low, high + 1):
-                cost = shift
-                for _, number in lines_ahead(board, pos, pos + speed, finish):
-                    over = speed - limits[number]
-                    if over > 0:
-                        cost += over + extra.get(number, 0)
+                cost = shift + corner_heat[speed]
                 if cost <= engine:
                     best = max(best, min(pos + speed, finish + 10) - pos - worth * cost)
         if best > float("-inf"):
             return best
-        if not any(next_gear <= len(values) for next_gear in range(max(1, gear - reach), min(4, gear + reach) + 1)):
-            return -CLUTTER_PENALTY  # a cluttered hand: a whole round without moving
         return -SPIN_PENALTY * (20 if self.eliminating else 1)
 
     def plan_value(self, view: SeatView, decision: Decision) -> float:
@@ -360,7 +367,7 @@ class HeuristicBot:
             value = min(end, finish + 30) - start - worth * (cost + heat)
             if spun:
                 value -= self._spin_penalty(view) + 2.0 * speed
-            elif end <= finish:
+            elif end <= finish and self.weights.foresight:
                 potential = self._potential(board, end, me.gear, left, limits, finish, me.hand or (), extra)
                 value += self.weights.foresight * potential
             total += chance * value
