@@ -31,10 +31,13 @@ from test_random_races import MODULES, _alter_hidden_cards, make_config
 
 
 def quick_bot(level: str, seed: int):
-    """A bot of ``level``; the search levels with a tiny budget so the tests stay fast."""
-    if level in ("pro", "champion"):
-        return SearchBot(seed, name=level, settings=SearchSettings(rollouts=6, horizon=1, candidates=3))
+    """A bot of ``level``, or the search bot with a tiny budget (so the tests stay fast)."""
+    if level == "search":
+        return SearchBot(seed, name=level, settings=SearchSettings(samples=2, candidates=2))
     return make_bot(level, seed)
+
+
+BOTS = (*LEVELS, "search")
 
 
 def drive(race: Race, bots: dict[int, object]) -> None:
@@ -46,7 +49,7 @@ def drive(race: Race, bots: dict[int, object]) -> None:
         race.apply(seat, decision)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BOTS)
 @pytest.mark.parametrize("modules", ["base", "all"])
 def test_every_level_only_returns_legal_decisions(level: str, modules: str) -> None:
     race = Race(make_config("italia", 4, 5, 1, modules))
@@ -78,7 +81,7 @@ def test_bots_make_every_championship_decision() -> None:
     assert {"Draft", "Swap", "Keep", "Plan", "Discard"} <= kinds
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BOTS)
 def test_a_seeded_bot_is_deterministic(level: str) -> None:
     records = []
     for _ in range(2):
@@ -88,7 +91,7 @@ def test_a_seeded_bot_is_deterministic(level: str) -> None:
     assert records[0] == records[1]
 
 
-@pytest.mark.parametrize("level", ["random", "club", "champion"])
+@pytest.mark.parametrize("level", ["random", "club", "pro", "champion", "search"])
 def test_a_bot_cannot_tell_positions_apart_that_differ_only_in_hidden_cards(level: str) -> None:
     """Views of positions that differ only in others' hidden cards (and the random state) are
     equal, and a bot seeded alike chooses alike: it reads nothing but its view."""
@@ -110,7 +113,7 @@ def test_a_bot_cannot_tell_positions_apart_that_differ_only_in_hidden_cards(leve
     assert checked >= 20
 
 
-def test_search_bot_falls_back_to_the_heuristic_where_search_cannot_help() -> None:
+def test_search_bot_falls_back_to_the_planner_where_search_cannot_help() -> None:
     race = Race(make_config("usa", 3, 1, 1, "garage"))
     assert race.phase == "draft"
     seat = race.to_decide()[0]

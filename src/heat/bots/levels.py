@@ -5,19 +5,28 @@
 | ``random`` | RandomBot | uniformly random legal decisions (tests, baselines) |
 | ``rookie`` | HeuristicBot, noisy | the heuristic with a wide random spread on every score |
 | ``club`` | HeuristicBot | the heuristic: distance against Heat, one turn ahead |
-| ``pro`` | SearchBot | 80 rollouts per decision, 1 round ahead |
-| ``champion`` | SearchBot | 320 rollouts per decision, 2 rounds ahead, capped at 2.5 s |
+| ``pro`` | PlannerBot, light | every plan judged against its car's value table; the heuristic's discards |
+| ``champion`` | PlannerBot, full | the same, foreseeing the other cars (blocking, slipstream, |
+| | | Adrenaline, the finish); discards judged on sampled draws |
+
+``SearchBot`` (determinized Monte Carlo search over the planner's favourite plans) is not a level:
+measured by the arena it is no stronger than the planner it searches with (docs/bots.md).
 """
 
 from __future__ import annotations
 
 from heat.bots.base import Bot
 from heat.bots.heuristic import HeuristicBot, Weights
+from heat.bots.planner import PlannerBot, PlannerSettings
 from heat.bots.random_bot import RandomBot
-from heat.bots.search import SearchBot, SearchSettings
 from heat.engine import ConfigError
 
 LEVELS = ("random", "rookie", "club", "pro", "champion")
+
+PRO = PlannerSettings(forecast=False, decisive=False, discard_samples=0)
+"""The pro: the planner alone with its car (no forecast of the others, heuristic discards)."""
+CHAMPION = PlannerSettings(forecast=True, decisive=True, discard_samples=24, adrenaline_bonus=0.1)
+"""The champion: the planner with everything it knows."""
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:
@@ -29,9 +38,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if level == "club":
         return HeuristicBot(seed, name="club")
     if level == "pro":
-        return SearchBot(seed, name="pro", settings=SearchSettings(rollouts=80, horizon=1, candidates=5))
+        return PlannerBot(seed, name="pro", settings=PRO)
     if level == "champion":
-        return SearchBot(
-            seed, name="champion", settings=SearchSettings(rollouts=320, horizon=2, candidates=6, seconds=2.5)
-        )
+        return PlannerBot(seed, name="champion", settings=CHAMPION)
     raise ConfigError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")

@@ -1,117 +1,113 @@
 """SearchBot: Monte Carlo search over the information its seat may know.
 
-For each decision it samples the hidden cards consistent with its view (its own deck order,
-opponents' hands and decks, the Legends deck: see ``determinize``), plays each candidate
-decision forward on the engine with a fast rollout policy for every driver, and keeps the
-candidate whose rollouts end best. Candidates are chosen among the legal decisions by the
-heuristic's own scores, and every candidate is played on the same samples (common random
-numbers), so they are compared on equal luck. The budget is a number of rollouts, so a
-seeded SearchBot is deterministic; a time limit can cap it as well.
+For a plan it samples the hidden cards consistent with its view (its own deck order, the other
+players' hands and decks, the Legends deck: see ``determinize``), builds each sample on the
+engine and plays the round out for each of the planner's favourite plans: every car's turn,
+blocking, slipstreams, flips, corners and the cards drawn at the end, with the planner deciding
+for every player. The round's end is judged by the planner's value table (the rounds still
+needed), and a race won or lost in that round counts for much more. Every candidate is played on
+the same samples (common random numbers), so they are compared on equal luck. React,
+slipstream, discards and the Garage's choices follow the planner.
+
+The budget is a number of samples, so a seeded SearchBot is deterministic; a time limit can cap
+it as well (then the machine's speed decides how many samples are played).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from heat.bots.determinize import sample_position
-from heat.bots.heuristic import HeuristicBot, Weights, progress_of
-from heat.engine import Decision, HeatError, Race, SeatView, from_position, view_of
+from heat.bots.heuristic import card
+from heat.bots.planner import PlannerBot, PlannerSettings, free_card
+from heat.engine import Decision, HeatError, Plan, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView
-from heat.engine.decisions import EndReact, Plan, React, Salvage, Slipstream
 from heat.engine.rng import Rng
 
-SEARCHED = (Plan, React, EndReact, Salvage, Slipstream)
-"""The decisions worth searching: plans, React symbols and slipstreams. Discards, Speed choices,
-Refresh and the Garage's picks follow the heuristic."""
+WIN = 2.0
+"""Rounds a race won in the searched round is worth (and a race lost, against)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
     """How hard a SearchBot thinks."""
 
-    rollouts: int = 200
-    """Rollouts per decision (all candidates together)."""
+    samples: int = 16
+    """Sampled positions per plan decision; every candidate is played on each."""
+    candidates: int = 5
+    """How many of the planner's favourite plans are searched."""
     seconds: float | None = None
     """An optional time cap per decision."""
-    candidates: int = 6
-    """How many of the heuristic's favourite decisions are searched."""
-    horizon: int = 2
-    """Rounds played out after the current one before the position is judged."""
+    planner: PlannerSettings = field(default_factory=PlannerSettings)
 
 
 class SearchBot:
-    """Determinized Monte Carlo search with a heuristic rollout policy."""
+    """Determinized one-round lookahead over the planner's favourite plans."""
 
     def __init__(self, seed: int = 0, name: str = "search", settings: SearchSettings | None = None) -> None:
         self.name = name
         self.rng = Rng(seed)
         self.settings = settings or SearchSettings()
-        self.heuristic = HeuristicBot(seed, weights=Weights())
-        self.rollout_policy = HeuristicBot(seed + 1, weights=Weights(foresight=0.0))
+        self.planner = PlannerBot(seed, name=name, settings=self.settings.planner)
+        self.rollout = PlannerBot(seed + 1, name=f"{name}-rollout", settings=self.settings.planner)
 
     def choose(self, view: SeatView | SeasonView, legal: Sequence[Decision]) -> Decision:
-        """The candidate whose rollouts end best (the heuristic's choice where search can't help)."""
-        if (
-            len(legal) <= 1
-            or not isinstance(view, SeatView)
-            or view.phase == "draft"
-            or view.seat is None
-            or not isinstance(legal[0], SEARCHED)
-        ):
-            return self.heuristic.choose(view, legal)
-        candidates = self._candidates(view, legal)
+        """The candidate plan whose sampled rounds end best; the planner's choice elsewhere."""
+        if len(legal) <= 1 or not isinstance(view, SeatView) or view.seat is None or not isinstance(legal[0], Plan):
+            return self.planner.choose(view, legal)
+        candidates = self.planner.ranked(view, legal)[: self.settings.candidates]
         if len(candidates) == 1:
             return candidates[0]
         settings = self.settings
         totals = [0.0] * len(candidates)
-        samples = max(1, settings.rollouts // len(candidates))
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
-        for sample in range(samples):
+        for sample in range(settings.samples):
             if deadline is not None and sample > 0 and time.perf_counter() > deadline:
                 break
-            # common random numbers: every candidate is played on the same sampled position
             try:
                 base = from_position(sample_position(view, self.rng), record_events=False)
             except HeatError:
                 continue
-            for index, decision in enumerate(candidates):
-                totals[index] += self._rollout(base.copy(), view.seat, decision)
-        best = max(range(len(candidates)), key=lambda i: totals[i])
+            for index, plan in enumerate(candidates):
+                totals[index] += self._play_round(base.copy(record_events=False), view.seat, plan)
+        best = min(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
 
-    def _candidates(self, view: SeatView, legal: Sequence[Decision]) -> list[Decision]:
-        if not isinstance(legal[0], Plan) or len(legal) <= self.settings.candidates:
-            return list(legal)
-        scored = sorted(legal, key=lambda d: self.heuristic.plan_value(view, d), reverse=True)
-        return scored[: self.settings.candidates]
-
-    def _rollout(self, race: Race, seat: int, decision: Decision) -> float:
-        """Play ``decision``, then every driver by the rollout policy until the horizon; the
-        value of where the searching car then stands."""
+    def _play_round(self, race: Race, seat: int, plan: Decision) -> float:
+        """Play ``plan`` and the rest of the round with the planner deciding for everyone; the
+        rounds the searching car still needs afterwards (less for a race won)."""
         try:
-            race.apply(seat, decision)
+            race.apply(seat, plan)
         except HeatError:
-            return -1000.0  # cannot happen for a legal decision; kept as a safe floor
-        last_round = race.round + self.settings.horizon
-        policy = self.rollout_policy
-        while not race.is_over and race.round <= last_round and race.cars[seat].on_track:
+            return 1000.0  # cannot happen for a legal decision; kept as a safe floor
+        current = race.round
+        decided = bool(race.hall_of_fame)
+        while not race.is_over and race.round == current:
             mover = race.to_decide()[0]
-            options = race.legal_decisions(mover)
-            race.apply(mover, policy.choose(view_of(race, mover), options))
-        return self._evaluate(race, seat)
+            legal = race.legal_decisions(mover)
+            if len(legal) == 1:
+                race.apply(mover, legal[0])
+                continue
+            driver = self.planner if mover == seat else self.rollout
+            race.apply(mover, driver.choose(view_of(race, mover), legal))
+        return self._evaluate(race, seat, decided)
 
-    def _evaluate(self, race: Race, seat: int) -> float:
-        """Progress, with what the next turn can make of the position, Heat in the Engine and
-        Stress in hand counted; finishing early or ahead of others is worth much more."""
+    def _evaluate(self, race: Race, seat: int, decided: bool) -> float:
+        """Rounds still needed by ``seat``'s car: the value table's figure, or a finished car's
+        margin past the line; a race won (or lost) in this round counts for ``WIN`` rounds.
+        ``decided``: somebody had already won before this round."""
         car = race.cars[seat]
-        if not car.on_track:
-            place = race.standings().index(seat)
-            return 10_000.0 - 300.0 * car.finish_round - 20.0 * place
-        view = view_of(race, seat)
-        progress = progress_of(view, seat)
-        stress = sum(1 for c in car.hand if race.cards.ids[c] == "stress")
-        heat_in_hand = car.hand.count(race.cards.heat)
-        potential = self.heuristic.next_turn_potential(view)
-        return float(progress) + 0.6 * car.engine - 1.0 * stress - 0.4 * heat_in_hand + 0.5 * potential
+        table = self.planner.table(view_of(race, seat))
+        if car.on_track:
+            hand = [race.cards.ids[k] for k in car.hand]
+            free = [free_card(c) for c in hand if card(c).type not in ("heat", "stress")]
+            heat, stress = hand.count("heat"), hand.count("stress")
+            value = table.hand_value(car.pos, car.gear, car.engine, heat, stress, free)
+        else:
+            value = -(car.pos - race.finish) * table.model.overshoot
+        hall = race.hall_of_fame
+        if decided or not hall:
+            return value
+        return value - WIN if hall[0] == seat else value + WIN

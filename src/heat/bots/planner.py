@@ -1,0 +1,445 @@
+"""PlannerBot: plans each turn against a value table of its own car.
+
+The value table (``valuetable``) knows, for every place on the track, gear, Heat in the Engine
+and Heat and Stress cards in hand, how many rounds the car still needs. Each plan is judged by
+the rounds it leaves: every Speed its Stress cards and + symbols may flip, the Boost and
+Adrenaline it would then add, where the cars ahead will stand when its turn comes (every
+Legends card the round may reveal), so where it would be blocked or could slipstream, the Heat
+of every Corner Line and the risk of a spin-out. React, slipstream and Speed choices are judged
+the same way with what is then known; discards, the Garage's cards and drafts follow the
+heuristic driver.
+
+It reads only its view: a seeded PlannerBot is deterministic and blind to hidden cards.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from heat.bots import forecast
+from heat.bots.determinize import owned_cards
+from heat.bots.heuristic import HeuristicBot, card, flip_distribution, free_boost
+from heat.bots.valuetable import BOOST, GEAR_COOLDOWN, CarModel, FreeCard, ValueTable, table_for
+from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
+from heat.engine.championship import SeasonView
+from heat.engine.decisions import ChooseSpeed
+from heat.engine.rng import Rng
+
+NEVER = float("inf")
+"""The value of a choice the rules do not allow."""
+ELIMINATED = 50.0
+"""Rounds a spin-out costs where it eliminates the car (the 1963 finale, C-21)."""
+WIN = 2.0
+"""Rounds a race won (or lost) in the round being played is worth (B-16.2, B-16.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlannerSettings:
+    """How the planner models its car (see ``CarModel``) and how much it looks at the others."""
+
+    samples: int = 16
+    draw_extra: int = 1
+    overshoot: float = 0.01
+    forecast: bool = True
+    """Foresee the cars ahead (blocking, slipstream) and Adrenaline when planning."""
+    adrenaline_bonus: float = 0.0
+    """Rounds it is worth to end the round among the cars that get Adrenaline next round."""
+    decisive: bool = True
+    """In a round where the race can be won, count a win or a loss for ``WIN`` rounds."""
+    discard_samples: int = 24
+    """Draws sampled to judge each discard (0: the heuristic's discards)."""
+
+    def seed_of(self, view: SeatView) -> int:
+        """A seed for the bot's own samples, fixed by what the view shows (so a seeded bot
+        repeats itself, and sees nothing hidden)."""
+        return 1 + view.round * 7919 + (view.seat or 0) * 104729
+
+
+def car_model(view: SeatView, settings: PlannerSettings) -> CarModel:
+    """The model of the viewer's car in this race: its Corner Lines (Road Conditions included),
+    finish, cards, Stress and Heat."""
+    me = view.me
+    assert me is not None and view.seat is not None
+    board = track(view.track)
+    adjust = view.turn.speed_limit_adjust if view.turn is not None and view.turn.seat == view.seat else 0
+    corners = [(c.line_after, c.speed_limit - adjust, 1 if c.road == "overheat" else 0) for c in view.corners]
+    lines = tuple(
+        (lap * board.spaces + line, limit, extra) for lap in range(view.laps) for line, limit, extra in corners
+    )
+    owned = owned_cards(view, view.seat)
+    free = []
+    for card_id, count in sorted(owned.items()):
+        definition = card(card_id)
+        if definition.type in ("heat", "stress") or definition.becomes:
+            continue
+        free.extend([(tuple(definition.speeds) or (0,), definition.plus)] * count)
+    heat = me.engine + owned["heat"]
+    return CarModel(
+        lines=lines,
+        finish=view.laps * board.spaces,
+        free=tuple(free),
+        stress=max(owned["stress"], board.stress),
+        heat=max(heat, 1),
+        hand=view.hand_size,
+        draw_extra=settings.draw_extra,
+        samples=settings.samples,
+        overshoot=settings.overshoot,
+    )
+
+
+class PlannerBot(HeuristicBot):
+    """A driver that plans every turn against the value table of its own car."""
+
+    def __init__(self, seed: int = 0, name: str = "planner", settings: PlannerSettings | None = None) -> None:
+        super().__init__(seed, name=name)
+        self.settings = settings or PlannerSettings()
+        self._models: dict[tuple[object, ...], CarModel] = {}
+        self._scenarios: list[forecast.Scenario] = []
+        self._adrenaline = False
+        self._decisive = False
+
+    # ------------------------------------------------------------------ the table
+
+    def table(self, view: SeatView) -> ValueTable:
+        """The value table of the viewer's car (its model is fixed at its first use in a race)."""
+        key = (
+            view.track,
+            view.laps,
+            view.hand_size,
+            tuple(c.printed_limit for c in view.corners),
+            tuple(c.road for c in view.corners),
+            view.cars[view.seat or 0].upgrades,
+            view.weather,
+        )
+        model = self._models.get(key)
+        if model is None:
+            model = car_model(view, self.settings)
+            self._models[key] = model
+        return table_for(model)
+
+    # ------------------------------------------------------------------ plans
+
+    def choose(self, view: SeatView | SeasonView, legal: Sequence[Decision]) -> Decision:
+        """The decision this driver likes best among ``legal``."""
+        if isinstance(view, SeatView) and legal and isinstance(legal[0], Plan) and len(legal) > 1:
+            self._foresee(view)
+        return super().choose(view, legal)
+
+    def ranked(self, view: SeatView, legal: Sequence[Decision]) -> list[Decision]:
+        """Legal plans from the best to the worst."""
+        self._foresee(view)
+        return sorted(legal, key=lambda d: self.plan_value(view, d), reverse=True)
+
+    def _foresee(self, view: SeatView) -> None:
+        """The other cars' moves and this car's Adrenaline for the round about to be planned."""
+        self._decisive = self.settings.decisive and not view.hall_of_fame
+        if self.settings.forecast:
+            self._scenarios = forecast.scenarios(view)
+            self._adrenaline = forecast.has_adrenaline(view)
+        else:
+            self._scenarios = [forecast.Scenario(1.0, {})]
+            self._adrenaline = False
+
+    def plan_value(self, view: SeatView, decision: Decision) -> float:
+        """Minus the rounds the car is expected to still need after this plan."""
+        assert isinstance(decision, Plan)
+        me = view.me
+        assert me is not None and me.hand is not None and view.seat is not None
+        cards = [card(c) for c in decision.cards]
+        if any(c.type == "heat" for c in cards):
+            return -100.0 + len(cards)  # a cluttered hand (B-14): any of them
+        table = self.table(view)
+        fixed = flips = stress_played = adjust = cooldown = reduce = slip = 0
+        heat = 1 if abs(decision.gear - me.gear) == 2 else 0  # B-1.2
+        choices: list[tuple[int, ...]] = []
+        for c in cards:
+            if c.type == "stress":
+                flips += 1
+                stress_played += 1
+                continue
+            if len(c.speeds) > 1:
+                choices.append(c.speeds)
+            elif c.speeds:
+                fixed += c.speeds[0]
+            flips += c.plus
+            heat += c.heat
+            adjust += c.adjust
+            cooldown += c.cooldown
+            reduce += c.reduce_stress
+            slip += c.slipstream
+        if heat > me.engine:
+            return -1000.0
+        hand_heat = sum(1 for c in me.hand if c == "heat")
+        hand_stress = max(0, sum(1 for c in me.hand if c == "stress") - stress_played - reduce)
+        cool = min(GEAR_COOLDOWN[decision.gear] + cooldown, hand_heat)
+        adrenaline = self._adrenaline
+        if adrenaline and hand_heat > cool:
+            cool += 1  # B-4.4: Adrenaline's Cooldown 1
+        available = me.engine - heat + cool
+        turn = _Turn(
+            table=table,
+            start=forecast.progress(view, view.seat),
+            gear=decision.gear,
+            hand_heat=hand_heat - cool,
+            hand_stress=hand_stress,
+            finish=view.laps * track(view.track).spaces,
+            spots=track(view.track).spots_per_space,
+            slip=2 + slip,
+            adjust=adjust,
+            free_boost=free_boost(view),
+            eliminating=view.spin_out_eliminates,
+        )
+        extras = [sum(values) for values in itertools.product(*choices)] if choices else [0]
+        last = 2 if view.started_cars >= 5 else 1
+        total = 0.0
+        for speed, chance in flip_distribution(fixed, flips):
+            best = NEVER
+            for extra in set(extras):
+                value = 0.0
+                for scenario in self._scenarios:
+                    if self.settings.adrenaline_bonus and len(scenario.final) >= last:
+                        turn.behind_from = scenario.final[-last]
+                        turn.bonus = self.settings.adrenaline_bonus
+                    if self._decisive and scenario.final:
+                        turn.rival = scenario.final[0]
+                    value += scenario.chance * turn.react(
+                        speed + extra, speed + extra, available, scenario.occupied, adrenaline, True
+                    )
+                best = min(best, value)
+            total += chance * best
+        return -total
+
+    # ------------------------------------------------------------------ React, slipstream, Speed choices
+
+    def _current_turn(self, view: SeatView) -> tuple[_Turn, int, int]:
+        """The turn in progress as a _Turn, with the distance moved so far and the Engine."""
+        me = view.me
+        turn = view.turn
+        assert me is not None and me.hand is not None and turn is not None and view.seat is not None
+        board = track(view.track)
+        start = (turn.start_lap - 1) * board.spaces + turn.start_space
+        slip = 2 + turn.slipstream_boost
+        state = _Turn(
+            table=self.table(view),
+            start=start,
+            gear=me.gear,
+            hand_heat=sum(1 for c in me.hand if c == "heat"),
+            hand_stress=sum(1 for c in me.hand if c == "stress"),
+            finish=view.laps * board.spaces,
+            spots=board.spots_per_space,
+            slip=slip,
+            adjust=turn.speed_limit_adjust,
+            free_boost=free_boost(view),
+            eliminating=view.spin_out_eliminates,
+        )
+        return state, forecast.progress(view, view.seat) - start, me.engine
+
+    def _react(self, view: SeatView, legal: Sequence[Decision]) -> Decision:
+        reacts = [d for d in legal if isinstance(d, React)]
+        handled = ("heat", "scrap", "adjust", "cooldown", "reduce-stress", "direct")
+        if any(d.symbol in handled for d in reacts) or not any(
+            d.symbol in ("boost", "move", "accelerate") for d in reacts
+        ):
+            return super()._react(view, legal)
+        turn = view.turn
+        assert turn is not None
+        state, moved, engine = self._current_turn(view)
+        occupied = forecast.occupancy_now(view)
+        adrenaline = turn.adrenaline and not turn.adrenaline_move_used
+        boost_open = not turn.boost_used and any(d.symbol == "boost" for d in reacts)
+        rivals = self._rivals(view)
+
+        def worth(decision: Decision) -> float:
+            total = 0.0
+            for chance, rival in rivals:
+                state.rival = rival
+                if isinstance(decision, EndReact):
+                    value = state.react(turn.speed, moved, engine, occupied, False, False)
+                elif isinstance(decision, React) and decision.symbol == "move":
+                    value = state.react(turn.speed + 1, moved + 1, engine, occupied, False, boost_open)
+                elif isinstance(decision, React) and decision.symbol == "boost":
+                    value = state.boost(turn.speed, moved, engine, occupied, adrenaline)
+                else:
+                    assert isinstance(decision, React)
+                    gain = turn.plus_used
+                    value = state.react(turn.speed + gain, moved + gain, engine, occupied, adrenaline, boost_open)
+                total += chance * value
+            return total
+
+        best: Decision = next((d for d in legal if isinstance(d, EndReact)), legal[0])
+        best_value = worth(EndReact())
+        for decision in reacts:
+            if decision.symbol not in ("move", "boost", "accelerate"):
+                continue
+            value = worth(decision)
+            if value < best_value - 1e-9:
+                best, best_value = decision, value
+        return best
+
+    def _rivals(self, view: SeatView) -> list[tuple[float, int]]:
+        """During this car's turn: the best progress of any other car at the round's end, with
+        its chance (only where a win or a loss this round is counted)."""
+        if not self.settings.decisive or view.hall_of_fame:
+            return [(1.0, -1_000_000)]
+        return forecast.rest_of_round(view)
+
+    def _slipstream_value(self, view: SeatView, decision: Decision) -> float:
+        assert isinstance(decision, Slipstream)
+        turn = view.turn
+        assert turn is not None
+        state, moved, engine = self._current_turn(view)
+        spaces = decision.spaces if decision.take else 0
+        total = 0.0
+        for chance, rival in self._rivals(view):
+            state.rival = rival
+            total += chance * state.settle(turn.speed, state.start + moved + spaces, engine)
+        return -total
+
+    def _discard(self, view: SeatView, legal: Sequence[Decision]) -> Decision:
+        """Keep the hand whose next round the table likes best, the draws that replace the
+        discarded cards sampled from this car's own deck (the same draws for every option)."""
+        me = view.me
+        assert me is not None and me.hand is not None and view.seat is not None
+        options: dict[tuple[str, ...], Decision] = {}
+        for decision in legal:
+            if isinstance(decision, Discard):
+                options.setdefault(decision.cards, decision)
+        if len(options) <= 1 or self.settings.discard_samples <= 0:
+            return super()._discard(view, legal)
+        table = self.table(view)
+        deck = list(me.deck_cards or ())
+        rest = owned_cards(view, view.seat)
+        rest.subtract(deck)
+        rest.subtract(me.hand)
+        pool_after = list((+rest).elements())
+        rng = Rng(self.settings.seed_of(view))
+        deals = []
+        for _ in range(self.settings.discard_samples):
+            order = deck[:]
+            rng.shuffle(order)
+            later = pool_after[:]
+            rng.shuffle(later)
+            deals.append(order + later)
+        where = forecast.progress(view, view.seat)
+        best: Decision = next(iter(options.values()))
+        best_value = NEVER
+        for cards, decision in sorted(options.items(), key=lambda item: len(item[0])):
+            kept = list(me.hand)
+            for card_id in cards:
+                kept.remove(card_id)
+            draws = max(0, view.hand_size - len(kept))
+            total = 0.0
+            for deal in deals:
+                hand = kept + deal[:draws]
+                free = [free_card(c) for c in hand if card(c).type not in ("heat", "stress")]
+                total += table.hand_value(where, me.gear, me.engine, hand.count("heat"), hand.count("stress"), free)
+            if total < best_value - 1e-9:
+                best, best_value = decision, total
+        return best
+
+    def _choice_value(self, view: SeatView, decision: Decision) -> float:
+        assert isinstance(decision, ChooseSpeed)
+        turn = view.turn
+        me = view.me
+        assert turn is not None and me is not None
+        pending = [c for c in me.play or () if len(card(c).speeds) > 1]
+        rest = sum(min(card(c).speeds) for c in pending) - min(card(decision.card).speeds)
+        speed = turn.speed + decision.value + max(0, rest)
+        state, moved, engine = self._current_turn(view)
+        occupied = forecast.occupancy_now(view)
+        return -state.react(speed, moved + speed, engine, occupied, turn.adrenaline, not turn.boost_used)
+
+
+def free_card(card_id: str) -> FreeCard:
+    """A card that is neither Heat nor Stress, as the value table sees it."""
+    definition = card(card_id)
+    return (tuple(definition.speeds) or (0,), definition.plus)
+
+
+@dataclass(slots=True)
+class _Turn:
+    """One turn of the viewer's car from ``start``: what each way of finishing it is worth."""
+
+    table: ValueTable
+    start: int
+    gear: int
+    hand_heat: int
+    hand_stress: int
+    finish: int
+    spots: int
+    slip: int
+    adjust: int
+    free_boost: bool
+    eliminating: bool = False
+    """A spin-out eliminates the car (C-21): it costs the race."""
+    behind_from: int = -1_000_000
+    """A car ending its move at or behind this progress gets Adrenaline next round..."""
+    bonus: float = 0.0
+    """... worth this many rounds."""
+    rival: int = -1_000_000
+    """The best progress of any other car at the round's end: a win or a loss is decided this
+    round if either passes the finish line."""
+
+    def react(
+        self, speed: int, moved: int, engine: int, occupied: dict[int, int], adrenaline: bool, boost: bool
+    ) -> float:
+        """The best of what React may still add (Adrenaline's +1, a Boost), then slipstream."""
+        best = self.land(speed, moved, engine, occupied)
+        if adrenaline:
+            best = min(best, self.land(speed + 1, moved + 1, engine, occupied))
+        if boost:
+            best = min(best, self.boost(speed, moved, engine, occupied, adrenaline))
+        return best
+
+    def boost(self, speed: int, moved: int, engine: int, occupied: dict[int, int], adrenaline: bool) -> float:
+        """A Boost now (B-5.6): 1 Heat (none in a Heat control sector, W-16), then +1 to +4."""
+        cost = 0 if self.free_boost else 1
+        if engine < cost or (engine < 1 and not self.free_boost):
+            return NEVER
+        total = 0.0
+        for gain in BOOST:
+            value = self.land(speed + gain, moved + gain, engine - cost, occupied)
+            if adrenaline:
+                value = min(value, self.land(speed + gain + 1, moved + gain + 1, engine - cost, occupied))
+            total += 0.25 * value
+        return total
+
+    def land(self, speed: int, moved: int, engine: int, occupied: dict[int, int]) -> float:
+        """Where the move ends (blocked back if the space is full, B-3.7), then the better of
+        slipstreaming or not (B-6), then the corners."""
+        if engine < 0:
+            return NEVER
+        end = self.start + moved
+        while end > self.start and occupied.get(end, 0) >= self.spots:
+            end -= 1
+        best = self.settle(speed, end, engine)
+        if end <= self.finish and (occupied.get(end, 0) or occupied.get(end + 1, 0)):
+            target = end + self.slip
+            if target <= self.finish:  # B-6.6: never across the finish line
+                while target > end and occupied.get(target, 0) >= self.spots:
+                    target -= 1
+                best = min(best, self.settle(speed, target, engine))
+        return best
+
+    def settle(self, speed: int, end: int, engine: int) -> float:
+        """Rounds still needed after ending the move at ``end``: the Corner Lines crossed are paid
+        at ``speed`` (B-7.4), or the car spins out at the first it cannot pay (B-7.7)."""
+        table = self.table
+        owed, spun = table.corner_heat(self.start, end, speed - self.adjust, engine)
+        if spun is not None:
+            stress = 1 if self.gear <= 2 else 2  # B-7.9
+            value = table.after(spun, 1, 0, self.hand_heat, self.hand_stress + stress) + table.model.spin_extra
+            if self.eliminating:
+                value += ELIMINATED
+            end = spun
+        else:
+            value = table.after(end, self.gear, engine - owed, self.hand_heat, self.hand_stress)
+        if end < self.behind_from and end <= self.finish:
+            value -= self.bonus
+        if end > self.finish and end > self.rival:
+            value -= WIN  # first past the line this round (ties lost: the race line is unknown)
+        elif self.rival > self.finish:
+            value += WIN
+        return value

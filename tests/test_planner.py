@@ -1,0 +1,156 @@
+"""The planner's parts: the value table, the forecast of the other cars, and its choices in
+precise positions (spin-outs avoided, Boosts taken when they pay, slipstreams, discards)."""
+
+from __future__ import annotations
+
+import pytest
+
+from heat.bots import forecast
+from heat.bots.planner import PlannerBot, PlannerSettings, car_model
+from heat.bots.valuetable import CarModel, ValueTable, play_distributions, table_for
+from heat.engine import Discard, EndReact, Plan, Race, RaceConfig, React, Slipstream, default_seats, view_of
+from heat.engine.content import legends_cards
+from scenario import car, position, race_from
+
+FOURS = tuple([((4,), 0)] * 14)
+
+
+def straight(**fields: object) -> CarModel:
+    """A 20-space track without corners, every card a 4, the Heat all in the Engine."""
+    values: dict[str, object] = {"lines": (), "finish": 20, "free": FOURS, "stress": 0, "heat": 2, "samples": 4}
+    values.update(fields)
+    return CarModel(**values)  # type: ignore[arg-type]
+
+
+def test_the_table_counts_the_rounds_still_needed() -> None:
+    table = ValueTable(straight())
+    # 4th gear: 16 spaces (a Boost adds 1-4, never enough to pass space 20), then well past the
+    # line (a little credit for every space beyond it)
+    assert 1.7 < table.value(0, 4, 2, 0, 0) < 2.0
+    assert table.value(21, 4, 2, 0, 0) < 0 < table.value(20, 4, 2, 0, 0)  # past the line: done
+    assert table.value(5, 4, 2, 0, 0) <= 1.0  # 16 + a Boost of 1 or more crosses from 5
+
+
+def test_heat_in_the_engine_is_worth_more_than_heat_in_hand() -> None:
+    board_lines = ((12, 3, 0), (30, 2, 0))
+    model = CarModel(
+        lines=board_lines,
+        finish=40,
+        free=tuple([((v,), 0) for v in (1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 5)]),
+        stress=3,
+        heat=6,
+        samples=8,
+    )
+    table = table_for(model)
+    for gear in (1, 2, 3, 4):
+        assert table.value(0, gear, 5, 0, 0) <= table.value(0, gear, 2, 0, 0)
+        assert table.value(0, gear, 3, 0, 0) <= table.value(0, gear, 2, 1, 0)
+        assert table.value(0, gear, 3, 0, 0) <= table.value(0, gear, 3, 0, 2) + 1e-9
+    assert table_for(model) is table  # cached
+
+
+def test_corner_heat_is_paid_corner_by_corner_and_spins_where_it_cannot() -> None:
+    table = ValueTable(straight(lines=((10, 3, 0), (15, 2, 1)), heat=8))
+    assert table.corner_heat(5, 16, 5, 10) == (2 + 3 + 1, None)  # the second with Overheat (W-14)
+    assert table.corner_heat(5, 16, 5, 3) == (6, 15)  # 2 paid at the first, spins at the second
+    assert table.corner_heat(5, 10, 9, 0) == (0, None)  # the line after space 10 is not crossed
+    assert table.corner_heat(11, 16, 3, 0) == (1 + 1, 15)
+
+
+def test_a_better_hand_is_worth_fewer_rounds() -> None:
+    table = ValueTable(straight(finish=60, free=tuple([((v,), 0) for v in (1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 0, 5)])))
+    fast = table.hand_value(0, 4, 2, 0, 0, [((4,), 0)] * 4 + [((5,), 0)] * 3)
+    slow = table.hand_value(0, 4, 2, 0, 0, [((1,), 0)] * 7)
+    assert fast < slow
+    assert table.hand_value(0, 4, 2, 3, 0, [((4,), 0)] * 4) > fast  # Heat cards clog the hand
+
+
+def test_play_distributions_count_each_play_once_and_flip_stress() -> None:
+    rows = play_distributions([((1,), 0), ((1,), 0), ((3,), 0)], 2, 0, 10)
+    assert sorted(int(row.argmax()) for row in rows) == [2, 4]
+    (flipped,) = play_distributions([((2,), 0)], 1, 1, 10)  # a 2 and one Stress card
+    assert flipped[3:7].tolist() == [0.25] * 4
+
+
+@pytest.mark.parametrize("number", [1, 4, 10])
+def test_the_forecast_of_the_legends_matches_their_moves(number: int) -> None:
+    """Red at space 12 among five Legends: the occupancy foreseen for a Legends card is the one
+    Red finds at its turn, and the end-of-round places are the Legends' real ones."""
+    cars = [car(space=12, color="red", hand=["1", "2", "3", "4", "4", "5", "2"], deck=["3"] * 10)]
+    for space, color in zip([20, 24, 27, 30, 8], ["blue", "green", "yellow", "black", "gray"], strict=True):
+        cars.append(car(space=space, legend=True, color=color))
+    deck = [number] + [n for n in range(1, 11) if n != number]
+    race = race_from(position(cars, legends={"deck": deck, "card": None}))
+    card = next(c for c in legends_cards() if c.number == number)
+    occupied, final = forecast.moves(view_of(race, 0), card)
+    race.apply(0, Plan(1, ["1"]))
+    assert race.to_decide() == (0,)  # Red's React: the cars ahead have moved
+    now = {}
+    for other in race.cars[1:]:
+        now[other.pos] = now.get(other.pos, 0) + 1
+    assert {pos: count for pos, count in occupied.items() if count} == now
+    while race.round == 1:
+        seat = race.to_decide()[0]
+        race.apply(seat, race.legal_decisions(seat)[-1])
+    assert final == tuple(sorted((other.pos for other in race.cars[1:]), reverse=True))
+
+
+def test_the_planner_does_not_spin_out_when_a_slower_plan_exists() -> None:
+    # 2 spaces before USA's corner 2 (limit 3), no Heat: 4 4 would cost 5 Heat and spin
+    hand = ["1", "2", "4", "4", "1", "2", "3"]
+    race = race_from(position([car(space=31, gear=2, engine=0, hand=hand, deck=["3"] * 9)]))
+    decision = PlannerBot(1).choose(view_of(race, 0), race.legal_decisions(0))
+    assert isinstance(decision, Plan)
+    assert sum(int(c) for c in decision.cards) <= 3
+
+
+def test_the_planner_boosts_over_the_finish_line() -> None:
+    data = position([car(space=65, gear=2, engine=3, hand=["1", "1", "1", "1", "1", "1", "1"], deck=["4"] * 8)])
+    race = race_from(data)
+    race.apply(0, Plan(2, ["1", "1"]))  # to space 67: 2 short of the line, a Boost of 1+ gets there
+    legal = race.legal_decisions(0)
+    assert React("boost") in legal
+    assert PlannerBot(1).choose(view_of(race, 0), legal) == React("boost")
+
+
+def test_the_planner_slipstreams_when_it_gains_and_not_into_a_spin_out() -> None:
+    def race_to_slipstream(space: int, engine: int) -> object:
+        blue = car(space=space + 4, color="blue", hand=["1"] * 7, deck=["1"] * 8)
+        red = car(space=space, gear=2, engine=engine, hand=["2", "2", "1", "1", "1", "1", "1"], deck=["1"] * 8)
+        race = race_from(position([red, blue]))
+        race.apply(1, Plan(1, ["1"]))  # Blue, the leader, moves 1: one space ahead of where Red lands
+        race.apply(0, Plan(2, ["2", "2"]))
+        while race.to_decide() == (1,):
+            race.apply(1, EndReact() if EndReact() in race.legal_decisions(1) else race.legal_decisions(1)[0])
+        while not isinstance(race.legal_decisions(0)[0], Slipstream):
+            race.apply(0, EndReact())
+        return race
+
+    open_road = race_to_slipstream(16, 6)  # Red to 20 behind Blue on 21: slipstream to 22
+    assert PlannerBot(1).choose(view_of(open_road, 0), open_road.legal_decisions(0)) == Slipstream(True)
+    # Red to 32 behind Blue on 33; the slipstream would cross corner 2 (after space 33, limit 3)
+    # at Speed 4 with no Heat left: a spin-out (B-6.7, B-7.7)
+    corner = race_to_slipstream(28, 0)
+    assert PlannerBot(1).choose(view_of(corner, 0), corner.legal_decisions(0)) == Slipstream(False)
+
+
+def test_the_planners_discards_are_legal_and_keep_its_best_cards() -> None:
+    hand = ["0", "1", "1", "4", "4", "5", "2"]
+    race = race_from(position([car(space=20, gear=3, engine=6, hand=hand, deck=["3", "4", "2", "1"] * 3)]))
+    race.apply(0, Plan(3, ["1", "1", "2"]))
+    while not isinstance(race.legal_decisions(0)[0], Discard):
+        legal = race.legal_decisions(0)
+        race.apply(0, EndReact() if EndReact() in legal else legal[0])
+    legal = race.legal_decisions(0)
+    decision = PlannerBot(3).choose(view_of(race, 0), legal)
+    assert decision in legal and isinstance(decision, Discard)
+    assert "4" not in decision.cards and "5" not in decision.cards
+
+
+def test_the_car_model_counts_this_cars_cards_and_heat() -> None:
+    race = Race(RaceConfig(default_seats(2), track="usa", seed=3))
+    model = car_model(view_of(race, 0), PlannerSettings())
+    assert model.finish == 2 * 69 and len(model.lines) == 2 * 4
+    assert model.heat == 6 + 1  # the Engine and the Starting Upgrade Heat card (B-17.5)
+    assert model.stress == 3
+    assert sorted(max(speeds) for speeds, _ in model.free) == [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5]
