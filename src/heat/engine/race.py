@@ -86,6 +86,8 @@ class Race(TurnRules, SetupRules):
         other.plain = self.plain
         other.costly = self.costly
         other.directs = self.directs
+        other.one_timers = self.one_timers
+        other.refreshers = self.refreshers
         other.sponsor_deck = self.sponsor_deck[:]
         other.sponsor_used = self.sponsor_used[:]
         other.first_lap_count = self.first_lap_count
@@ -160,8 +162,12 @@ class Race(TurnRules, SetupRules):
                 discardable = self.cards.discardable
                 bits = rng.next64()  # one coin per card in hand
                 return Discard([ids[k] for i, k in enumerate(car.hand) if discardable[k] and bits >> i & 1])
-            if step == SLIPSTREAM and self.conditions is None and not self.turn.slip_boost:
-                return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
+            if step == SLIPSTREAM and not self.turn.slip_boost:
+                conditions = self.conditions
+                if conditions is None:
+                    return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
+                if not conditions.slipstream_boost[self.space_of(car.pos)]:  # W-15, W-25: no extra
+                    return (TAKE_SLIPSTREAM, NO_SLIPSTREAM)[rng.below(2)]  # in legal_decisions' order
         elif phase == PLAN:
             plan = self._random_plan(car, rng)
             if plan is not None:
@@ -404,7 +410,8 @@ class Race(TurnRules, SetupRules):
     def _random_plan(self, car: Car, rng: Rng) -> Plan | None:
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        if self.plain:
+        free = self._free(car, playable)
+        if free:  # every reachable gear with enough cards is fillable (B-1.2)
             count = len(playable)
             fillable = [g for g in reachable if g <= count]
         else:
@@ -414,7 +421,7 @@ class Race(TurnRules, SetupRules):
             return Plan(gear, self.cards.names(self._cluttered_plan(car, gear)))
         gear = fillable[rng.below(len(fillable))]
         ids = self.cards.ids
-        if self._free(car, playable):
+        if free:
             return Plan(gear, [ids[k] for k in _sample(playable, gear, rng)])
         costs = self.cards.heat_cost
         budget = car.engine - self._shift_cost(car, gear)

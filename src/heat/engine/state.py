@@ -84,11 +84,13 @@ class RaceState:
         "legends_deck",
         "log",
         "occupancy",
+        "one_timers",
         "options_cache",
         "options_key",
         "order",
         "phase",
         "plain",
+        "refreshers",
         "rng",
         "round",
         "spaces",
@@ -140,6 +142,10 @@ class RaceState:
     """Per seat: does the car own a card that costs Heat to play (OQ-G-3)?"""
     directs: list[bool]
     """Per seat: does the car own a Direct Play card (G-35)?"""
+    one_timers: list[bool]
+    """Per seat: does the car own a One-time use card (G-29)?"""
+    refreshers: list[bool]
+    """Per seat: does the car own a Refresh card (G-33)?"""
     sponsor_deck: list[int]
     """Championship: the Sponsorship deck, top card last (C-34)."""
     sponsor_used: list[int]
@@ -190,6 +196,8 @@ class RaceState:
         self.eliminated = []
         self.costly = []
         self.directs = []
+        self.one_timers = []
+        self.refreshers = []
         self.options_key = None
         self.options_cache = []
 
@@ -374,4 +382,7 @@ class RaceState:
         owned = [set(car.hand + car.deck + car.discard + car.play) for car in self.cars]
         self.costly = [any(map(costs.__getitem__, kinds)) for kinds in owned]
         self.directs = [any(map(direct.__getitem__, kinds)) for kinds in owned]
+        one_time, refresh = self.cards.one_time, self.cards.refresh
+        self.one_timers = [any(map(one_time.__getitem__, kinds)) for kinds in owned]
+        self.refreshers = [any(map(refresh.__getitem__, kinds)) for kinds in owned]
         self.plain = not any(any(map(symbolic.__getitem__, kinds)) for kinds in owned) and not any(self.directs)

@@ -200,7 +200,7 @@ class TurnRules(RaceState):
             self._enter_refresh(car)
 
     def _enter_refresh(self, car: Car) -> None:
-        if not self.plain and self._refreshable(car):
+        if not self.plain and self.refreshers[car.seat] and self._refreshable(car):
             self.step = REFRESH
         else:
             self._replenish(car)
@@ -369,7 +369,13 @@ class TurnRules(RaceState):
     def _react_allowed(self, car: Car, decision: React | EndReact | Salvage) -> bool:
         """Is ``decision`` among ``_react_options(car)``? (Cheaply, in the base game.)"""
         if not self.turn.simple or isinstance(decision, Salvage):
-            return decision in self._react_options(car)
+            options = self._react_options(car)
+            # Options are shared objects: a decision drawn from them is found by identity,
+            # without the dataclass equality the ``in`` test would call on the others.
+            for option in options:
+                if option is decision:
+                    return True
+            return decision in options
         turn = self.turn
         if isinstance(decision, EndReact):
             return True  # 'done' is offered whenever the React step is open in the base game
@@ -759,7 +765,7 @@ class TurnRules(RaceState):
         """Step 9 (B-9): One-time use cards leave the game (G-29), Refresh cards go back on the
         deck (G-33, OQ-G-7), the rest of the play area to the discard pile; then draw."""
         cards = self.cards
-        if car.play and not self.plain:
+        if car.play and not self.plain and (refreshed or self.one_timers[car.seat]):
             one_time = cards.one_time
             removed = [kind for kind in car.play if one_time[kind]]
             if removed:

@@ -73,10 +73,8 @@ class Conditions:
                 no_slipstream[sector] = weather.no_slipstream  # W-26
                 slipstream_boost[sector] += weather.slipstream_boost  # W-25
                 cooling_bonus[sector] = weather.cooling_bonus  # W-27
-        quiet = [
-            not (no_cooling[s] or no_slipstream[s] or slipstream_boost[s] or cooling_bonus[s] or free_boost[s])
-            for s in range(corners + 1)
-        ]
+        # Slipstream effects are applied in their own step: only these change the React step.
+        quiet = [not (no_cooling[s] or cooling_bonus[s] or free_boost[s]) for s in range(corners + 1)]
         sectors = _space_sectors(track)  # the tables are built per sector, then spread to spaces
         self.no_cooling = _spread(no_cooling, sectors)
         self.no_slipstream = _spread(no_slipstream, sectors)
@@ -84,4 +82,5 @@ class Conditions:
         self.cooling_bonus = _spread(cooling_bonus, sectors)
         self.free_boost = _spread(free_boost, sectors)
         self.quiet = _spread(quiet, sectors)
-        """Spaces where no sector effect applies: React and Slipstream work as in the base game."""
+        """Spaces where no sector effect changes the React step (Cooldown, Boost): it works as in the
+        base game there."""
