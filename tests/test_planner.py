@@ -154,3 +154,20 @@ def test_the_car_model_counts_this_cars_cards_and_heat() -> None:
     assert model.heat == 6 + 1  # the Engine and the Starting Upgrade Heat card (B-17.5)
     assert model.stress == 3
     assert sorted(max(speeds) for speeds, _ in model.free) == [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5]
+
+
+def test_a_win_is_counted_only_where_the_others_moves_are_foreseen() -> None:
+    """B-16.2: the planner counts a win or a loss in the round only when the other cars' moves
+    can be foreseen: Legends follow their card; another player's plan is unknown."""
+    hand = ["1", "2", "3", "4", "4", "1", "2"]
+
+    def decisive(legend: bool) -> bool:
+        red = car(space=60, gear=3, hand=hand, deck=["3"] * 10)
+        blue = car(space=62, color="blue", legend=True) if legend else car(space=62, color="blue", hand=["1"] * 7)
+        race = race_from(position([red, blue]))
+        bot = PlannerBot(1)
+        bot.ranked(view_of(race, 0), race.legal_decisions(0))
+        return bot._decisive
+
+    assert decisive(legend=True)
+    assert not decisive(legend=False)

@@ -6,8 +6,8 @@ the rounds it leaves: every Speed its Stress cards and + symbols may flip, the B
 Adrenaline it would then add, where the cars ahead will stand when its turn comes (every
 Legends card the round may reveal), so where it would be blocked or could slipstream, the Heat
 of every Corner Line and the risk of a spin-out. React, slipstream and Speed choices are judged
-the same way with what is then known; discards, the Garage's cards and drafts follow the
-heuristic driver.
+the same way with what is then known; discards are judged by the table on sampled draws (or
+follow the heuristic driver, as the Garage's other symbols and drafts do).
 
 It reads only its view: a seeded PlannerBot is deterministic and blind to hidden cards.
 """
@@ -134,7 +134,10 @@ class PlannerBot(HeuristicBot):
 
     def _foresee(self, view: SeatView) -> None:
         """The other cars' moves and this car's Adrenaline for the round about to be planned."""
-        self._decisive = self.settings.decisive and not view.hall_of_fame
+        # A win or a loss is counted only where the others' moves can be foreseen: Legends follow
+        # their cards, other players' plans are unknown until they move.
+        others = [car for car in view.cars if car.on_track and car.seat != view.seat]
+        self._decisive = self.settings.decisive and not view.hall_of_fame and all(car.legend for car in others)
         if self.settings.forecast:
             self._scenarios = forecast.scenarios(view)
             self._adrenaline = forecast.has_adrenaline(view)
@@ -283,6 +286,10 @@ class PlannerBot(HeuristicBot):
         its chance (only where a win or a loss this round is counted)."""
         if not self.settings.decisive or view.hall_of_fame:
             return [(1.0, -1_000_000)]
+        order = list(view.order)
+        waiting = order[order.index(view.seat) + 1 :] if view.seat in order else []
+        if any(view.cars[seat].on_track and not view.cars[seat].legend for seat in waiting):
+            return [(1.0, -1_000_000)]  # a player still to move: its move is unknown
         return forecast.rest_of_round(view)
 
     def _slipstream_value(self, view: SeatView, decision: Decision) -> float:

@@ -410,7 +410,7 @@ class Race(TurnRules, SetupRules):
     def _random_plan(self, car: Car, rng: Rng) -> Plan | None:
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        free = self._free(car, playable)
+        free = self.plain or self._free(car, playable)
         if free:  # every reachable gear with enough cards is fillable (B-1.2)
             count = len(playable)
             fillable = [g for g in reachable if g <= count]
