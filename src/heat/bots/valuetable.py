@@ -440,12 +440,21 @@ def play_distributions(cards: list[tuple[tuple[int, ...], int]], used: int, flip
             if key in seen:
                 continue
             seen.add(key)
+            start = min(key[0], width - 1)
             dist = np.zeros(width)
-            dist[min(key[0], width - 1)] = 1.0
-            for _ in range(plus):
-                dist = np.convolve(dist, FLIP)[:width]
+            dist[start:] = _flips(plus, width)[: width - start]
             out.append(dist)
     return out
+
+
+@lru_cache(maxsize=64)
+def _flips(count: int, width: int) -> Array:
+    """The Speed distribution of ``count`` flipped Basic cards, from Speed 0."""
+    dist = np.zeros(width)
+    dist[0] = 1.0
+    for _ in range(count):
+        dist = np.convolve(dist, FLIP)[:width]
+    return dist
 
 
 @lru_cache(maxsize=20_000)
