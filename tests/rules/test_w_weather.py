@@ -702,6 +702,22 @@ def test_W_26_may_slipstream_into_a_fog_sector():
     assert state(race)["space"] == 13  # inside the Fog sector 13..33
 
 
+@pytest.mark.parametrize(
+    "weather",
+    [conditions(c1="slipstream-plus"), conditions("sun", c1="weather"), conditions("fog", c1="weather")],
+    ids=["W-15 slipstream-plus", "W-25 sun", "W-26 fog"],
+)
+def test_W_15_W_25_W_26_react_in_a_slipstream_sector_works_as_in_the_base_game(weather):
+    """A sector whose effects touch only Slipstream leaves the React step as in the base game:
+    2nd gear's Cooldown 1, a Boost for 1 Heat, 'done'; nothing from the weather (W-27, W-16)."""
+    race = at_step("react", [car(space=20, gear=2, engine=3, hand=["heat"], deck=["4"])], weather)
+    assert options(race) == {"cooldown 1", "boost", "done"}
+    assert "no unused Cooldown 1 from 'weather'" in refused(race, "cooldown 1 from weather")
+    events = play(race, "boost")
+    assert [(e.amount, e.reason) for e in of_type(events, HeatPaid)] == [(1, "boost")]
+    assert state(race)["engine"] == 2
+
+
 @pytest.mark.parametrize("token", ["snow", "rain"])
 def test_W_27_cooling_bonus_gives_one_more_cooldown(token):
     # 1st gear: Cooldown 3 from the gear plus Cooldown 1 from the weather.

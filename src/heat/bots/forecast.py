@@ -57,13 +57,7 @@ def scenarios(view: SeatView) -> list[Scenario]:
     assert view.seat is not None
     if view.seat not in race_order(view):
         return [Scenario(1.0, {})]
-    cards = legends_cards()
-    if view.legends_card is not None:
-        choices = [card for card in cards if card.number == view.legends_card]
-    elif any(car.legend and car.on_track for car in view.cars):
-        choices = list(cards)
-    else:
-        choices = list(cards[:1])
+    choices = _possible_cards(view, any(car.legend and car.on_track for car in view.cars))
     merged: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], int] = {}
     for card in choices:
         occupied, final = moves(view, card)
@@ -115,15 +109,8 @@ def rest_of_round(view: SeatView) -> list[tuple[float, int]]:
     limits = [corner.speed_limit for corner in view.corners]
     if view.turn is not None and view.turn.seat == view.seat:
         limits = [limit - view.turn.speed_limit_adjust for limit in limits]
-    order = list(view.order)
-    waiting = order[order.index(view.seat) + 1 :] if view.seat in order else []
-    cards = legends_cards()
-    if view.legends_card is not None:
-        choices = [card for card in cards if card.number == view.legends_card]
-    elif any(view.cars[seat].legend for seat in waiting):
-        choices = list(cards)
-    else:
-        choices = list(cards[:1])
+    waiting = still_to_move(view)
+    choices = _possible_cards(view, any(view.cars[seat].legend for seat in waiting))
     found: dict[int, int] = {}
     for card in choices:
         occupied: dict[int, int] = {}
@@ -142,6 +129,21 @@ def rest_of_round(view: SeatView) -> list[tuple[float, int]]:
         found[best] = found.get(best, 0) + 1
     total = sum(found.values())
     return [(count / total, best) for best, count in found.items()]
+
+
+def still_to_move(view: SeatView) -> list[int]:
+    """During the viewer's turn: the seats that take their turns after it this round."""
+    order = list(view.order)
+    return order[order.index(view.seat) + 1 :] if view.seat in order else []
+
+
+def _possible_cards(view: SeatView, legends_move: bool) -> list[LegendsCard]:
+    """The Legends cards the round may use: the revealed one, else every card if a Legend is
+    still to move (any may be revealed), else one card (it moves nobody)."""
+    cards = legends_cards()
+    if view.legends_card is not None:
+        return [card for card in cards if card.number == view.legends_card]
+    return list(cards) if legends_move else list(cards[:1])
 
 
 def _legend_move(

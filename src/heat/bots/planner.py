@@ -286,9 +286,7 @@ class PlannerBot(HeuristicBot):
         its chance (only where a win or a loss this round is counted)."""
         if not self.settings.decisive or view.hall_of_fame:
             return [(1.0, -1_000_000)]
-        order = list(view.order)
-        waiting = order[order.index(view.seat) + 1 :] if view.seat in order else []
-        if any(view.cars[seat].on_track and not view.cars[seat].legend for seat in waiting):
+        if any(view.cars[seat].on_track and not view.cars[seat].legend for seat in forecast.still_to_move(view)):
             return [(1.0, -1_000_000)]  # a player still to move: its move is unknown
         return forecast.rest_of_round(view)
 
@@ -339,9 +337,7 @@ class PlannerBot(HeuristicBot):
             draws = max(0, view.hand_size - len(kept))
             total = 0.0
             for deal in deals:
-                hand = kept + deal[:draws]
-                free = [free_card(c) for c in hand if card(c).type not in ("heat", "stress")]
-                total += table.hand_value(where, me.gear, me.engine, hand.count("heat"), hand.count("stress"), free)
+                total += hand_rounds(table, where, me.gear, me.engine, kept + deal[:draws])
             if total < best_value - 1e-9:
                 best, best_value = decision, total
         return best
@@ -363,6 +359,12 @@ def free_card(card_id: str) -> FreeCard:
     """A card that is neither Heat nor Stress, as the value table sees it."""
     definition = card(card_id)
     return (tuple(definition.speeds) or (0,), definition.plus)
+
+
+def hand_rounds(table: ValueTable, pos: int, gear: int, engine: int, hand: Sequence[str]) -> float:
+    """``table.hand_value`` for a hand of card ids."""
+    free = [free_card(c) for c in hand if card(c).type not in ("heat", "stress")]
+    return table.hand_value(pos, gear, engine, hand.count("heat"), hand.count("stress"), free)
 
 
 @dataclass(slots=True)

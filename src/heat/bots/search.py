@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from heat.bots.determinize import sample_position
-from heat.bots.heuristic import card
-from heat.bots.planner import PlannerBot, PlannerSettings, free_card
+from heat.bots.planner import PlannerBot, PlannerSettings, hand_rounds
 from heat.engine import Decision, HeatError, Plan, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView
 from heat.engine.rng import Rng
@@ -101,10 +100,7 @@ class SearchBot:
         car = race.cars[seat]
         table = self.planner.table(view_of(race, seat))
         if car.on_track:
-            hand = [race.cards.ids[k] for k in car.hand]
-            free = [free_card(c) for c in hand if card(c).type not in ("heat", "stress")]
-            heat, stress = hand.count("heat"), hand.count("stress")
-            value = table.hand_value(car.pos, car.gear, car.engine, heat, stress, free)
+            value = hand_rounds(table, car.pos, car.gear, car.engine, race.cards.names(car.hand))
         else:
             value = -(car.pos - race.finish) * table.model.overshoot
         hall = race.hall_of_fame

@@ -162,12 +162,11 @@ class Race(TurnRules, SetupRules):
                 discardable = self.cards.discardable
                 bits = rng.next64()  # one coin per card in hand
                 return Discard([ids[k] for i, k in enumerate(car.hand) if discardable[k] and bits >> i & 1])
-            if step == SLIPSTREAM and not self.turn.slip_boost:
-                conditions = self.conditions
-                if conditions is None:
+            if step == SLIPSTREAM:
+                if self.conditions is None and not self.turn.slip_boost:
                     return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
-                if not conditions.slipstream_boost[self.space_of(car.pos)]:  # W-15, W-25: no extra
-                    return (TAKE_SLIPSTREAM, NO_SLIPSTREAM)[rng.below(2)]  # in legal_decisions' order
+                options = self._legal_slipstreams(car)  # what legal_decisions lists, without its checks
+                return options[rng.below(len(options))]
         elif phase == PLAN:
             plan = self._random_plan(car, rng)
             if plan is not None:
