@@ -171,3 +171,23 @@ def test_a_win_is_counted_only_where_the_others_moves_are_foreseen() -> None:
 
     assert decisive(legend=True)
     assert not decisive(legend=False)
+
+
+def test_the_forecast_weighs_only_the_legends_cards_still_in_the_deck() -> None:
+    """L-6, L-16: the cards revealed since the last shuffle lie face up, so the forecast weighs
+    only the cards still in the deck (every card again once the deck is empty)."""
+    red = car(space=12, color="red", hand=["1", "2", "3", "4", "4", "5", "2"], deck=["3"] * 10)
+    blue = car(space=20, legend=True, color="blue")
+
+    def weights(deck: list[int]) -> list[float]:
+        race = race_from(position([red, blue], legends={"deck": deck, "card": None}))
+        return sorted(s.chance for s in forecast.scenarios(view_of(race, 0)))
+
+    assert weights([7]) == [1.0]  # one card left: its move is certain
+    two = weights([7, 2])
+    assert len(two) <= 2 and sum(two) == pytest.approx(1.0)
+    # Blue at 20 moves differently with each card: ten cards, ten scenarios of 1/10 once the
+    # deck is empty (the next reveal reshuffles all ten).
+    full = weights([])
+    assert sum(full) == pytest.approx(1.0) and min(full) == pytest.approx(0.1)
+    assert len(full) > len(two)

@@ -74,3 +74,12 @@ def _first():
     from heat.bots import RandomBot
 
     return RandomBot(0)
+
+
+def test_the_prompt_shows_the_legends_cards_still_in_the_deck():
+    # L-6, L-16: the revealed Legends cards lie face up, so the cards still to come are public.
+    race, human, _ = new_session_race(args("--legends", "2"))
+    out: list[str] = []
+    Session(race, human, {}, Script(["quit"]), out.append).run()
+    text = "\n".join(out)
+    assert "Legends cards still in the deck: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10" in text

@@ -529,6 +529,24 @@ def test_L_16_empty_legends_deck_is_reshuffled_from_all_ten_cards():
     assert sorted([card, *deck]) == list(range(1, 11))  # card 5 was shuffled back in too
 
 
+def test_L_6_L_16_views_show_which_legends_cards_are_still_to_come_never_their_order():
+    # The revealed cards lie face up, so which cards remain in the deck is public; the order is not.
+    race = legends_race([player(), legend("yellow", 14)], deck=[5, 2, 9])
+    assert view_of(race, 0).legends_to_come == (2, 5, 9)
+    stay(race)
+    assert view_of(race, 0).legends_to_come == (2, 9)  # card 5 revealed and used
+    stay(race)
+    stay(race)
+    assert view_of(race, 0).legends_to_come == ()  # empty: the next reveal reshuffles all ten
+    stay(race)
+    assert len(view_of(race, 0).legends_to_come) == 9
+    # Two races whose Legends decks hold the same cards in another order look alike to a player.
+    first = legends_race([player(), legend("yellow", 14)], deck=[3, 1, 7])
+    second = legends_race([player(), legend("yellow", 14)], deck=[7, 3, 1])
+    assert view_of(first, 0).to_json() == view_of(second, 0).to_json()
+    assert view_of(first, 0).legends_to_come == (1, 3, 7)
+
+
 def test_L_16_reshuffle_keeps_one_reveal_per_round_over_a_whole_race():
     race = run_solo(3, laps=3)
     events = race.events()

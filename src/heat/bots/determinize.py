@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from heat.engine import SeatView, track
-from heat.engine.content import CardDef, catalogue, legends_cards, weather_tokens
+from heat.engine.content import CardDef, catalogue, weather_tokens
 from heat.engine.rng import Rng
 
 
@@ -124,11 +124,9 @@ def sample_position(view: SeatView, rng: Rng) -> dict[str, Any]:
             road.append(corner.road or corner.sector_road)
         data["weather"] = {"token": view.weather, "road": road}
     if any(car.legend for car in view.cars):
-        deck = [card.number for card in legends_cards()]
+        deck = list(view.legends_to_come)
         rng.shuffle(deck)
         current = view.legends_card
-        if current is not None:
-            deck.remove(current)
         data["legends"] = {"deck": deck, "card": current}
     if view.turn is not None:
         turn = view.turn

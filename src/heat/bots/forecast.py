@@ -138,12 +138,16 @@ def still_to_move(view: SeatView) -> list[int]:
 
 
 def _possible_cards(view: SeatView, legends_move: bool) -> list[LegendsCard]:
-    """The Legends cards the round may use: the revealed one, else every card if a Legend is
-    still to move (any may be revealed), else one card (it moves nobody)."""
+    """The Legends cards the round may use: the revealed one, else, if a Legend is still to
+    move, every card still in the Legends deck (every card if it is empty: L-16), else one card
+    (it moves nobody)."""
     cards = legends_cards()
     if view.legends_card is not None:
         return [card for card in cards if card.number == view.legends_card]
-    return list(cards) if legends_move else list(cards[:1])
+    if not legends_move:
+        return list(cards[:1])
+    to_come = set(view.legends_to_come)
+    return [card for card in cards if card.number in to_come] or list(cards)
 
 
 def _legend_move(

@@ -77,6 +77,9 @@ def status(view: SeatView) -> list[str]:
         return lines
     if view.legends_card is not None:
         lines.append(f"Legends card this round: {view.legends_card}")
+    if any(car.legend and car.on_track for car in view.cars):
+        to_come = ", ".join(map(str, view.legends_to_come)) or "none (all ten are reshuffled at the next reveal)"
+        lines.append(f"Legends cards still in the deck: {to_come}")
     lines.append("Positions:")
     for place, seat in enumerate(view.standings, 1):
         marker = " <- you" if seat == view.seat else ""

@@ -123,6 +123,10 @@ class SeatView:
     weather: str | None
     legends_card: int | None
     """The Legends card revealed this round (its number in the data file), if any (L-6)."""
+    legends_to_come: tuple[int, ...]
+    """The Legends cards still in the Legends deck, by number (sorted: their order is hidden).
+    Public: the cards revealed since the last shuffle lie face up (L-6, L-16). Empty when the
+    deck is empty or there are no Legends; an empty deck is reshuffled whole at the next reveal."""
     pro_legends: int
     draft: DraftView | None
     tournament: bool
@@ -244,6 +248,7 @@ def view_of(race: Race, seat: int | None) -> SeatView:
         corners=tuple(corners),
         weather=conditions.weather.id if conditions is not None and conditions.weather is not None else None,
         legends_card=content.legends_cards()[race.legends_card].number if race.legends_card >= 0 else None,
+        legends_to_come=tuple(sorted(content.legends_cards()[k].number for k in race.legends_deck)),
         pro_legends=race.config.pro_legends,
         draft=(
             DraftView(
