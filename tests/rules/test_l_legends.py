@@ -547,6 +547,18 @@ def test_L_6_L_16_views_show_which_legends_cards_are_still_to_come_never_their_o
     assert view_of(first, 0).legends_to_come == (1, 3, 7)
 
 
+def test_L_16_position_with_an_unknown_legends_card_is_refused():
+    # A position's Legends deck may hold any of the ten cards, or none (the next reveal
+    # reshuffles); anything else names the field that is wrong.
+    cars = [player(), legend("yellow", 14)]
+    assert view_of(legends_race(cars, deck=[]), 0).legends_to_come == ()
+    for deck in ([0], [11], ["3"]):
+        with pytest.raises(PositionError, match=r"legends\.deck"):
+            legends_race(cars, deck=deck)
+    with pytest.raises(PositionError, match=r"legends\.card"):
+        race_from(position(cars, hand_size=1, legends={"deck": [1], "card": 12}))
+
+
 def test_L_16_reshuffle_keeps_one_reveal_per_round_over_a_whole_race():
     race = run_solo(3, laps=3)
     events = race.events()
