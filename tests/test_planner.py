@@ -194,3 +194,24 @@ def test_the_forecast_weighs_only_the_legends_cards_still_in_the_deck() -> None:
         ends[final] = ends.get(final, 0) + 1
     assert weights([]) == pytest.approx(sorted(count / 10 for count in ends.values()))
     assert len(ends) > 2
+
+
+def test_the_kept_hand_term_keeps_the_cards_the_next_round_needs() -> None:
+    """Two plays of equal Speed differ only in the cards they leave in hand: before a long
+    straight (Great Britain, space 49 of 2 laps, the next corner 29 spaces on), keeping a 4 and
+    a 1 beats keeping a 2 and a 3, since four 4s make the next round's best play."""
+    hand = ["1", "2", "3", "4", "4", "4", "4"]
+    red = car(space=49, gear=2, engine=6, hand=hand, deck=["1", "2", "3", "4"] * 3)
+    race = race_from(position([red], track="great-britain", laps=2))
+    view = view_of(race, 0)
+    keep_high, keep_middle = Plan(2, ["2", "3"]), Plan(2, ["1", "4"])
+
+    def values(settings: PlannerSettings) -> tuple[float, float]:
+        bot = PlannerBot(1, settings=settings)
+        bot.ranked(view, race.legal_decisions(0))
+        return bot.plan_value(view, keep_high), bot.plan_value(view, keep_middle)
+
+    blind_high, blind_middle = values(PlannerSettings(kept_hand=0.0))
+    assert blind_high == blind_middle  # the table alone sees the same move
+    high, middle = values(PlannerSettings(kept_hand=1.0))
+    assert high > middle

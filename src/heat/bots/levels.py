@@ -7,7 +7,8 @@
 | ``club`` | HeuristicBot | the heuristic: distance against Heat, one turn ahead |
 | ``pro`` | PlannerBot, light | every plan judged against a coarse value table; the heuristic's discards |
 | ``champion`` | PlannerBot, full | the same, foreseeing the other cars (blocking, slipstream, |
-| | | Adrenaline, the finish); discards judged on sampled draws |
+| | | Adrenaline, the finish); discards and the cards each plan keeps |
+| | | judged on sampled draws |
 
 ``SearchBot`` (determinized Monte Carlo search over the planner's favourite plans) is not a level:
 measured by the arena it is no stronger than the planner it searches with (docs/bots.md).
@@ -27,7 +28,7 @@ PRO = PlannerSettings(forecast=False, decisive=False, discard_samples=0, samples
 """The pro: the planner alone with its car (no forecast of the others, heuristic discards), on a
 coarser table (2 sampled hands per hand size instead of 16): with the champion's table it was as
 strong as the champion head to head (docs/bots.md)."""
-CHAMPION = PlannerSettings(forecast=True, decisive=True, discard_samples=24, adrenaline_bonus=0.1)
+CHAMPION = PlannerSettings(forecast=True, decisive=True, discard_samples=24, adrenaline_bonus=0.1, kept_hand=0.5)
 """The champion: the planner with everything it knows."""
 
 

@@ -7,7 +7,9 @@ Adrenaline it would then add, where the cars ahead will stand when its turn come
 Legends card the round may reveal), so where it would be blocked or could slipstream, the Heat
 of every Corner Line and the risk of a spin-out. React, slipstream and Speed choices are judged
 the same way with what is then known; discards are judged by the table on sampled draws (or
-follow the heuristic driver, as the Garage's other symbols and drafts do).
+follow the heuristic driver, as the Garage's other symbols and drafts do). The table sees the
+cards in hand as a random hand; with ``kept_hand`` a plan is also judged by the cards it leaves
+in hand, against sampled draws, so that of two equal moves it keeps what the next round needs.
 
 It reads only its view: a seeded PlannerBot is deterministic and blind to hidden cards.
 """
@@ -50,6 +52,12 @@ class PlannerSettings:
     """In a round where the race can be won, count a win or a loss for ``WIN`` rounds."""
     discard_samples: int = 24
     """Draws sampled to judge each discard (0: the heuristic's discards)."""
+    kept_hand: float = 0.0
+    """Weight of the kept-hand term: how much better than a random hand the cards a plan leaves
+    in hand will be next round, judged by the table on sampled draws (0: ignored, as the table's
+    model does)."""
+    kept_samples: int = 8
+    """Draws sampled to judge the cards a plan keeps."""
 
     def seed_of(self, view: SeatView) -> int:
         """A seed for the bot's own samples, fixed by what the view shows (so a seeded bot
@@ -99,6 +107,8 @@ class PlannerBot(HeuristicBot):
         self._scenarios: list[forecast.Scenario] = []
         self._adrenaline = False
         self._decisive = False
+        self._deals_key: tuple[object, ...] | None = None
+        self._deals: list[list[str]] = []
 
     # ------------------------------------------------------------------ the table
 
@@ -194,6 +204,16 @@ class PlannerBot(HeuristicBot):
             free_boost=free_boost(view),
             eliminating=view.spin_out_eliminates,
         )
+        kept: _Kept | None = None
+        if self.settings.kept_hand:
+            hand = list(me.hand)
+            for card_id in decision.cards:
+                hand.remove(card_id)
+            for _ in range(cool):
+                hand.remove("heat")
+            for _ in range(min(reduce, hand.count("stress"))):
+                hand.remove("stress")
+            kept = _Kept(table, decision.gear, hand, self._kept_deals(view), view.hand_size, self.settings.kept_hand)
         extras = [sum(values) for values in itertools.product(*choices)] if choices else [0]
         last = 2 if view.started_cars >= 5 else 1
         total = 0.0
@@ -212,7 +232,23 @@ class PlannerBot(HeuristicBot):
                     )
                 best = min(best, value)
             total += chance * best
+        if kept is not None:
+            # judged once, where the plan's mean Speed ends (judging every landing measured no
+            # better, at four times the cost)
+            mean = sum(chance * speed for speed, chance in flip_distribution(fixed, flips))
+            mean += sum(sum(values) / len(values) for values in choices)
+            total += kept.delta(turn.start + round(mean), available)
         return -total
+
+    def _kept_deals(self, view: SeatView) -> list[list[str]]:
+        """The draws that judge the cards each plan keeps, the same for every plan of a decision."""
+        me = view.me
+        assert me is not None
+        key = (view.round, view.seat, me.hand, me.deck_cards)
+        if self._deals_key != key:
+            self._deals_key = key
+            self._deals = sample_draws(view, self.settings.kept_samples, Rng(self.settings.seed_of(view) + 17))
+        return self._deals
 
     # ------------------------------------------------------------------ React, slipstream, Speed choices
 
@@ -314,19 +350,7 @@ class PlannerBot(HeuristicBot):
         if len(options) <= 1 or self.settings.discard_samples <= 0:
             return super()._discard(view, legal)
         table = self.table(view)
-        deck = list(me.deck_cards or ())
-        rest = owned_cards(view, view.seat)
-        rest.subtract(deck)
-        rest.subtract(me.hand)
-        pool_after = list((+rest).elements())
-        rng = Rng(self.settings.seed_of(view))
-        deals = []
-        for _ in range(self.settings.discard_samples):
-            order = deck[:]
-            rng.shuffle(order)
-            later = pool_after[:]
-            rng.shuffle(later)
-            deals.append(order + later)
+        deals = sample_draws(view, self.settings.discard_samples, Rng(self.settings.seed_of(view)))
         where = forecast.progress(view, view.seat)
         best: Decision = next(iter(options.values()))
         best_value = NEVER
@@ -355,6 +379,26 @@ class PlannerBot(HeuristicBot):
         return -state.react(speed, moved + speed, engine, occupied, turn.adrenaline, not turn.boost_used)
 
 
+def sample_draws(view: SeatView, count: int, rng: Rng) -> list[list[str]]:
+    """``count`` sampled orders in which the viewer's car may draw its cards: its deck shuffled,
+    then the rest of its cards outside hand and Engine (its discard pile, reshuffled, B-15)."""
+    me = view.me
+    assert me is not None and me.hand is not None and view.seat is not None
+    deck = list(me.deck_cards or ())
+    rest = owned_cards(view, view.seat)
+    rest.subtract(deck)
+    rest.subtract(me.hand)
+    later_pool = list((+rest).elements())
+    deals = []
+    for _ in range(count):
+        order = deck[:]
+        rng.shuffle(order)
+        later = later_pool[:]
+        rng.shuffle(later)
+        deals.append(order + later)
+    return deals
+
+
 def free_card(card_id: str) -> FreeCard:
     """A card that is neither Heat nor Stress, as the value table sees it."""
     definition = card(card_id)
@@ -365,6 +409,30 @@ def hand_rounds(table: ValueTable, pos: int, gear: int, engine: int, hand: Seque
     """``table.hand_value`` for a hand of card ids."""
     free = [free_card(c) for c in hand if card(c).type not in ("heat", "stress")]
     return table.hand_value(pos, gear, engine, hand.count("heat"), hand.count("stress"), free)
+
+
+@dataclass(slots=True)
+class _Kept:
+    """The cards a plan keeps in hand: how many rounds better or worse than a random hand of the
+    car's cards they leave it, at a place and Engine, by the table on sampled draws."""
+
+    table: ValueTable
+    gear: int
+    hand: list[str]
+    deals: list[list[str]]
+    size: int
+    weight: float
+
+    def delta(self, end: int, engine: int) -> float:
+        """Weighted rounds the kept cards add at ``end`` with ``engine`` Heat in the Engine
+        (negative: they save rounds)."""
+        if end > self.table.model.finish or not self.deals:
+            return 0.0
+        draws = max(0, self.size - len(self.hand))
+        heat, stress = self.hand.count("heat"), self.hand.count("stress")
+        mean = sum(hand_rounds(self.table, end, self.gear, engine, self.hand + deal[:draws]) for deal in self.deals)
+        mean /= len(self.deals)
+        return self.weight * (mean - self.table.after(end, self.gear, engine, heat, stress))
 
 
 @dataclass(slots=True)
