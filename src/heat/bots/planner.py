@@ -35,6 +35,8 @@ ELIMINATED = 50.0
 """Rounds a spin-out costs where it eliminates the car (the 1963 finale, C-21)."""
 WIN = 2.0
 """Rounds a race won (or lost) in the round being played is worth (B-16.2, B-16.3)."""
+KEPT_CANDIDATES = 8
+"""Plans, the best without the kept-hand term, that are judged with it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +137,20 @@ class PlannerBot(HeuristicBot):
         """The decision this driver likes best among ``legal``."""
         if isinstance(view, SeatView) and legal and isinstance(legal[0], Plan) and len(legal) > 1:
             self._foresee(view)
+            if self.settings.kept_hand and not self.weights.noise:
+                return self._best_plan(view, legal)
         return super().choose(view, legal)
+
+    def _best_plan(self, view: SeatView, legal: Sequence[Decision]) -> Decision:
+        """The best plan, the kept-hand term judged only for the best few without it (a small
+        term: it decides between plans of about the same worth, and costs a few draws each)."""
+        plain = sorted(legal, key=lambda d: self.plan_value(view, d, kept_hand=False), reverse=True)
+        best, best_value = plain[0], -NEVER
+        for decision in plain[:KEPT_CANDIDATES]:
+            value = self.plan_value(view, decision)
+            if value > best_value:
+                best, best_value = decision, value
+        return best
 
     def ranked(self, view: SeatView, legal: Sequence[Decision]) -> list[Decision]:
         """Legal plans from the best to the worst."""
@@ -155,8 +170,9 @@ class PlannerBot(HeuristicBot):
             self._scenarios = [forecast.Scenario(1.0, {})]
             self._adrenaline = False
 
-    def plan_value(self, view: SeatView, decision: Decision) -> float:
-        """Minus the rounds the car is expected to still need after this plan."""
+    def plan_value(self, view: SeatView, decision: Decision, kept_hand: bool = True) -> float:
+        """Minus the rounds the car is expected to still need after this plan (with the
+        kept-hand term if the settings weigh it and ``kept_hand``)."""
         assert isinstance(decision, Plan)
         me = view.me
         assert me is not None and me.hand is not None and view.seat is not None
@@ -205,7 +221,7 @@ class PlannerBot(HeuristicBot):
             eliminating=view.spin_out_eliminates,
         )
         kept: _Kept | None = None
-        if self.settings.kept_hand:
+        if self.settings.kept_hand and kept_hand:
             hand = list(me.hand)
             for card_id in decision.cards:
                 hand.remove(card_id)

@@ -414,12 +414,13 @@ def sample_rows(
             picked = rng.choice(len(free), size=min(count, len(free)), replace=False)
             hands.append([free[j] for j in sorted(picked)])
         for used in range(5):
+            plays = [play_keys(cards, used) for cards in hands]
             for flips in range(5):
                 found: list[Array] = []
                 owners: list[int] = []
-                for number, cards in enumerate(hands):
-                    for dist in play_distributions(cards, used, flips, width):
-                        found.append(dist)
+                for number, keys in enumerate(plays):
+                    for total, plus in keys:
+                        found.append(_speed_row(total, plus + flips, width))
                         owners.append(number)
                 if found:
                     owner = np.array(owners)
@@ -431,20 +432,28 @@ def sample_rows(
 def play_distributions(cards: list[tuple[tuple[int, ...], int]], used: int, flips: int, width: int) -> list[Array]:
     """The Speed distribution of every distinct play of ``used`` of ``cards`` plus ``flips``
     flipped Basic cards (Stress cards played), as rows of length ``width``."""
-    seen: set[tuple[int, int]] = set()
-    out: list[Array] = []
+    return [_speed_row(total, plus + flips, width) for total, plus in play_keys(cards, used)]
+
+
+def play_keys(cards: Sequence[tuple[tuple[int, ...], int]], used: int) -> list[tuple[int, int]]:
+    """The distinct plays of ``used`` of ``cards``: the sum of their Speed values (each value of
+    a choice card) and their + symbols, in the order first met."""
+    seen: dict[tuple[int, int], None] = {}
     for combo in itertools.combinations(cards, used):
-        plus = flips + sum(card[1] for card in combo)
+        plus = sum(card[1] for card in combo)
         for values in itertools.product(*(card[0] for card in combo)):
-            key = (sum(values), plus)
-            if key in seen:
-                continue
-            seen.add(key)
-            start = min(key[0], width - 1)
-            dist = np.zeros(width)
-            dist[start:] = _flips(plus, width)[: width - start]
-            out.append(dist)
-    return out
+            seen.setdefault((sum(values), plus), None)
+    return list(seen)
+
+
+@lru_cache(maxsize=4096)
+def _speed_row(total: int, flips: int, width: int) -> Array:
+    """The Speed distribution of printed values summing to ``total`` plus ``flips`` flipped
+    Basic cards (shared: never modified)."""
+    start = min(total, width - 1)
+    dist = np.zeros(width)
+    dist[start:] = _flips(flips, width)[: width - start]
+    return dist
 
 
 @lru_cache(maxsize=64)
