@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from heat.bots import forecast
+from heat.bots.levels import CHAMPION
 from heat.bots.planner import PlannerBot, PlannerSettings, car_model
 from heat.bots.valuetable import CarModel, ValueTable, play_distributions, table_for
 from heat.engine import Discard, EndReact, Plan, Race, RaceConfig, React, Slipstream, default_seats, view_of
@@ -215,3 +216,18 @@ def test_the_kept_hand_term_keeps_the_cards_the_next_round_needs() -> None:
     assert blind_high == blind_middle  # the table alone sees the same move
     high, middle = values(PlannerSettings(kept_hand=1.0))
     assert high > middle
+
+
+def test_the_kept_hand_term_is_judged_for_the_best_plans_first() -> None:
+    """The champion weighs the kept-hand term only for the plans the table likes best without
+    it; in a position where that term decides, it still picks the plan best with it."""
+    hand = ["1", "2", "3", "4", "4", "1", "2"]
+    red = car(space=40, gear=2, engine=6, hand=hand, deck=["1", "2", "3", "4"] * 3)
+    race = race_from(position([red], track="great-britain", laps=2))
+    view, legal = view_of(race, 0), race.legal_decisions(0)
+    bot = PlannerBot(1, settings=CHAMPION)
+    bot.ranked(view, legal)
+    full = max(legal, key=lambda d: bot.plan_value(view, d))
+    plain = max(legal, key=lambda d: bot.plan_value(view, d, kept_hand=False))
+    assert full != plain  # the term changes the choice here
+    assert PlannerBot(1, settings=CHAMPION).choose(view, legal) == full
