@@ -7,8 +7,10 @@ from collections.abc import Iterator
 
 from heat.cli.main import build_parser
 from heat.cli.play_cmd import Session, new_session_race
-from heat.engine import view_of
+from heat.engine import Race, RaceConfig, default_seats, view_of
+from heat.narrate import legends_deck
 from heat.storage import read_json
+from scenario import car, position, race_from
 
 
 def args(*extra: str) -> argparse.Namespace:
@@ -83,3 +85,13 @@ def test_the_prompt_shows_the_legends_cards_still_in_the_deck():
     Session(race, human, {}, Script(["quit"]), out.append).run()
     text = "\n".join(out)
     assert "Legends cards still in the deck: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10" in text
+
+
+def test_the_legends_deck_line_is_absent_without_legends_and_explains_an_empty_deck():
+    plain = Race(RaceConfig(default_seats(2), track="usa", seed=1))
+    assert legends_deck(view_of(plain, 0)) is None
+    cars = [car(space=10, hand=["1"] * 7, deck=["2"] * 8), car(space=12, color="blue", legend=True)]
+    empty = race_from(position(cars, legends={"deck": [], "card": None}))
+    assert legends_deck(view_of(empty, 0)) == (
+        "Legends cards still in the deck: none (all ten are reshuffled at the next reveal)"
+    )

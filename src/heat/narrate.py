@@ -1,10 +1,20 @@
-"""Plain-language descriptions of events, for logs and terminal clients."""
+"""Plain-language descriptions of events and public facts, for logs and terminal clients."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from heat.engine import SeatView
 from heat.engine import events as ev
+
+
+def legends_deck(view: SeatView) -> str | None:
+    """Which Legends cards are still in the Legends deck (public: the revealed ones lie face up,
+    L-6, L-16; their order stays hidden), or None in a race without Legends on the track."""
+    if not any(car.legend and car.on_track for car in view.cars):
+        return None
+    to_come = ", ".join(map(str, view.legends_to_come)) or "none (all ten are reshuffled at the next reveal)"
+    return f"Legends cards still in the deck: {to_come}"
 
 
 def _where(space: int, lap: int, laps: int) -> str:

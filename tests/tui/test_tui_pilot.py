@@ -69,7 +69,7 @@ def test_a_whole_practice_race_through_the_keyboard(tmp_path: Path) -> None:
 
 def test_bad_input_gets_a_message_and_changes_nothing() -> None:
     async def scenario() -> None:
-        app = HeatApp(table=build_table(practice(SeatChoice("bot", level="random"))))
+        app = HeatApp(table=build_table(practice(SeatChoice("bot", level="random"), SeatChoice("legend"))))
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             screen = app.screen
@@ -95,8 +95,10 @@ def test_bad_input_gets_a_message_and_changes_nothing() -> None:
             await pilot.press("question_mark")  # the keys and the rules of the step
             assert isinstance(app.screen, HelpScreen)
             assert "B-2.1" in str(app.screen.query_one("#help-text", Static).render())
-            await pilot.press("escape", "i")  # every car's public facts
+            await pilot.press("escape", "i")  # every car's public facts, the Legends deck too (L-6)
             assert isinstance(app.screen, CarsScreen)
+            deck = str(app.screen.query_one("#legends-deck", Static).render())
+            assert deck == "Legends cards still in the deck: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"
             await pilot.press("escape", "q")  # quitting asks first
             assert isinstance(app.screen, QuitScreen)
             await pilot.press("n")

@@ -9,7 +9,7 @@ from heat.engine.championship import SeasonView
 from heat.engine.content import CardDef, catalogue
 from heat.engine.decisions import Decision
 from heat.engine.events import Event
-from heat.narrate import describe
+from heat.narrate import describe, legends_deck
 
 
 def car_line(view: SeatView, seat: int) -> str:
@@ -77,9 +77,9 @@ def status(view: SeatView) -> list[str]:
         return lines
     if view.legends_card is not None:
         lines.append(f"Legends card this round: {view.legends_card}")
-    if any(car.legend and car.on_track for car in view.cars):
-        to_come = ", ".join(map(str, view.legends_to_come)) or "none (all ten are reshuffled at the next reveal)"
-        lines.append(f"Legends cards still in the deck: {to_come}")
+    deck = legends_deck(view)
+    if deck is not None:
+        lines.append(deck)
     lines.append("Positions:")
     for place, seat in enumerate(view.standings, 1):
         marker = " <- you" if seat == view.seat else ""

@@ -15,6 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from heat.engine import SeatView
+from heat.narrate import legends_deck
 from heat.tui.widgets.cars_table import cars_table
 
 
@@ -76,6 +77,9 @@ class CarsScreen(ModalScreen[None]):
             yield Static("Every car (public facts)", classes="dialog-title")
             yield Static(cars_table(self.view, self.viewer, 200))
             yield Static("G gear, Eng Heat in the Engine, Hnd/Dck/Dsc cards in hand, deck, discard pile", classes="dim")
+            deck = legends_deck(self.view)
+            if deck is not None:
+                yield Static(deck, id="legends-deck")
 
 
 class SaveScreen(ModalScreen[str | None]):
