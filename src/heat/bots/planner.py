@@ -220,16 +220,15 @@ class PlannerBot(HeuristicBot):
             free_boost=free_boost(view),
             eliminating=view.spin_out_eliminates,
         )
-        kept: _Kept | None = None
+        kept: list[str] | None = None
         if self.settings.kept_hand and kept_hand:
-            hand = list(me.hand)
+            kept = list(me.hand)
             for card_id in decision.cards:
-                hand.remove(card_id)
+                kept.remove(card_id)
             for _ in range(cool):
-                hand.remove("heat")
-            for _ in range(min(reduce, hand.count("stress"))):
-                hand.remove("stress")
-            kept = _Kept(table, decision.gear, hand, self._kept_deals(view), view.hand_size, self.settings.kept_hand)
+                kept.remove("heat")
+            for _ in range(min(reduce, kept.count("stress"))):
+                kept.remove("stress")
         extras = [sum(values) for values in itertools.product(*choices)] if choices else [0]
         last = 2 if view.started_cars >= 5 else 1
         total = 0.0
@@ -253,7 +252,9 @@ class PlannerBot(HeuristicBot):
             # better, at four times the cost)
             mean = sum(chance * speed for speed, chance in flip_distribution(fixed, flips))
             mean += sum(sum(values) / len(values) for values in choices)
-            total += kept.delta(turn.start + round(mean), available)
+            where = turn.start + round(mean)
+            deals = self._kept_deals(view)
+            total += self.settings.kept_hand * kept_delta(table, where, decision.gear, available, kept, deals)
         return -total
 
     def _kept_deals(self, view: SeatView) -> list[list[str]]:
@@ -427,28 +428,16 @@ def hand_rounds(table: ValueTable, pos: int, gear: int, engine: int, hand: Seque
     return table.hand_value(pos, gear, engine, hand.count("heat"), hand.count("stress"), free)
 
 
-@dataclass(slots=True)
-class _Kept:
-    """The cards a plan keeps in hand: how many rounds better or worse than a random hand of the
-    car's cards they leave it, at a place and Engine, by the table on sampled draws."""
-
-    table: ValueTable
-    gear: int
-    hand: list[str]
-    deals: list[list[str]]
-    size: int
-    weight: float
-
-    def delta(self, end: int, engine: int) -> float:
-        """Weighted rounds the kept cards add at ``end`` with ``engine`` Heat in the Engine
-        (negative: they save rounds)."""
-        if end > self.table.model.finish or not self.deals:
-            return 0.0
-        draws = max(0, self.size - len(self.hand))
-        heat, stress = self.hand.count("heat"), self.hand.count("stress")
-        mean = sum(hand_rounds(self.table, end, self.gear, engine, self.hand + deal[:draws]) for deal in self.deals)
-        mean /= len(self.deals)
-        return self.weight * (mean - self.table.after(end, self.gear, engine, heat, stress))
+def kept_delta(
+    table: ValueTable, pos: int, gear: int, engine: int, kept: Sequence[str], deals: Sequence[Sequence[str]]
+) -> float:
+    """How many rounds more (negative: fewer) the ``kept`` cards, completed by each of ``deals``,
+    leave the car at ``pos`` than a random hand of its cards would (the table's model)."""
+    if pos > table.model.finish or not deals:
+        return 0.0
+    draws = max(0, table.model.hand - len(kept))
+    mean = sum(hand_rounds(table, pos, gear, engine, [*kept, *deal[:draws]]) for deal in deals) / len(deals)
+    return mean - table.after(pos, gear, engine, kept.count("heat"), kept.count("stress"))
 
 
 @dataclass(slots=True)
