@@ -112,12 +112,9 @@ def rest_of_round(view: SeatView) -> list[tuple[float, int]]:
     waiting = still_to_move(view)
     choices = _possible_cards(view, any(view.cars[seat].legend for seat in waiting))
     found: dict[int, int] = {}
+    now = occupancy_now(view)
     for card in choices:
-        occupied: dict[int, int] = {}
-        for car in view.cars:
-            if car.on_track and car.seat != view.seat:
-                where = progress(view, car.seat)
-                occupied[where] = occupied.get(where, 0) + 1
+        occupied = dict(now)
         for seat in waiting:
             car = view.cars[seat]
             if car.legend and car.on_track:

@@ -232,7 +232,8 @@ class PlannerBot(HeuristicBot):
         extras = [sum(values) for values in itertools.product(*choices)] if choices else [0]
         last = 2 if view.started_cars >= 5 else 1
         total = 0.0
-        for speed, chance in flip_distribution(fixed, flips):
+        speeds = flip_distribution(fixed, flips)
+        for speed, chance in speeds:
             best = NEVER
             for extra in set(extras):
                 value = 0.0
@@ -250,7 +251,7 @@ class PlannerBot(HeuristicBot):
         if kept is not None:
             # judged once, where the plan's mean Speed ends (judging every landing measured no
             # better, at four times the cost)
-            mean = sum(chance * speed for speed, chance in flip_distribution(fixed, flips))
+            mean = sum(chance * speed for speed, chance in speeds)
             mean += sum(sum(values) / len(values) for values in choices)
             where = turn.start + round(mean)
             deals = self._kept_deals(view)
@@ -375,10 +376,7 @@ class PlannerBot(HeuristicBot):
             kept = list(me.hand)
             for card_id in cards:
                 kept.remove(card_id)
-            draws = max(0, view.hand_size - len(kept))
-            total = 0.0
-            for deal in deals:
-                total += hand_rounds(table, where, me.gear, me.engine, kept + deal[:draws])
+            total = drawn_rounds(table, where, me.gear, me.engine, kept, deals)
             if total < best_value - 1e-9:
                 best, best_value = decision, total
         return best
@@ -428,6 +426,17 @@ def hand_rounds(table: ValueTable, pos: int, gear: int, engine: int, hand: Seque
     return table.hand_value(pos, gear, engine, hand.count("heat"), hand.count("stress"), free)
 
 
+def drawn_rounds(
+    table: ValueTable, pos: int, gear: int, engine: int, kept: Sequence[str], deals: Sequence[Sequence[str]]
+) -> float:
+    """``hand_rounds`` of the ``kept`` cards completed to a full hand by each of ``deals``, summed."""
+    draws = max(0, table.model.hand - len(kept))
+    total = 0.0
+    for deal in deals:
+        total += hand_rounds(table, pos, gear, engine, [*kept, *deal[:draws]])
+    return total
+
+
 def kept_delta(
     table: ValueTable, pos: int, gear: int, engine: int, kept: Sequence[str], deals: Sequence[Sequence[str]]
 ) -> float:
@@ -435,8 +444,7 @@ def kept_delta(
     leave the car at ``pos`` than a random hand of its cards would (the table's model)."""
     if pos > table.model.finish or not deals:
         return 0.0
-    draws = max(0, table.model.hand - len(kept))
-    mean = sum(hand_rounds(table, pos, gear, engine, [*kept, *deal[:draws]]) for deal in deals) / len(deals)
+    mean = drawn_rounds(table, pos, gear, engine, kept, deals) / len(deals)
     return mean - table.after(pos, gear, engine, kept.count("heat"), kept.count("stress"))
 
 

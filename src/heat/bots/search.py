@@ -20,13 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from heat.bots.determinize import sample_position
-from heat.bots.planner import PlannerBot, PlannerSettings, hand_rounds
+from heat.bots.planner import WIN, PlannerBot, PlannerSettings, hand_rounds
 from heat.engine import Decision, HeatError, Plan, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView
 from heat.engine.rng import Rng
-
-WIN = 2.0
-"""Rounds a race won in the searched round is worth (and a race lost, against)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,11 +102,15 @@ class ValueTable:
 
     def clamp(self, e: int, h: int, s: int) -> int:
         """The state index nearest to Engine ``e``, ``h`` Heat and ``s`` Stress in hand."""
+        return self.index[self._nearest(e, h, s)]
+
+    def _nearest(self, e: int, h: int, s: int) -> tuple[int, int, int]:
+        """The state nearest to Engine ``e``, ``h`` Heat and ``s`` Stress in hand."""
         m = self.model
         e = max(0, min(e, m.heat))
         h = max(0, min(h, m.heat - e, m.hand))
         s = max(0, min(s, m.stress, m.hand - h))
-        return self.index[(e, h, s)]
+        return e, h, s
 
     def _row(self, pos: int) -> int:
         return max(0, min(pos - self.model.start, self.size - 1))
@@ -127,9 +131,7 @@ class ValueTable:
         row = self._row(pos)
         if row + m.start > m.finish:
             return float(self.rounds[row, 0, 0])
-        e = max(0, min(e, m.heat))
-        h = max(0, min(h, m.heat - e, m.hand))
-        s = max(0, min(s, m.stress, m.hand - h))
+        e, h, s = self._nearest(e, h, s)
         landing = self.moves[row]
         cards = tuple(sorted(free))
         best = np.inf
