@@ -78,7 +78,7 @@ def _first():
     return RandomBot(0)
 
 
-def test_the_prompt_shows_the_legends_cards_still_in_the_deck():
+def test_L_6_L_16_the_prompt_shows_the_legends_cards_still_in_the_deck():
     # L-6, L-16: the revealed Legends cards lie face up, so the cards still to come are public.
     race, human, _ = new_session_race(args("--legends", "2"))
     out: list[str] = []
@@ -87,7 +87,7 @@ def test_the_prompt_shows_the_legends_cards_still_in_the_deck():
     assert "Legends cards still in the deck: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10" in text
 
 
-def test_the_legends_deck_line_is_absent_without_legends_and_explains_an_empty_deck():
+def test_L_16_the_legends_deck_line_is_absent_without_legends_and_explains_an_empty_deck():
     plain = Race(RaceConfig(default_seats(2), track="usa", seed=1))
     assert legends_deck(view_of(plain, 0)) is None
     cars = [car(space=10, hand=["1"] * 7, deck=["2"] * 8), car(space=12, color="blue", legend=True)]
