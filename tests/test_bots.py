@@ -224,6 +224,22 @@ def test_arena_refuses_an_output_path_it_cannot_write_before_racing(tmp_path, ca
     assert "racing" not in err  # refused before any race was played
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--pro-legends", "-1"], "Pro Legends add 0 to 10"),
+        (["--laps", "0"], "laps must be 1 to 20"),
+        (["--races", "0"], "at least one race"),
+        (["--tracks", "mars"], "unknown track 'mars'"),
+    ],
+)
+def test_arena_refuses_bad_race_options_before_racing(options: list[str], message: str, capsys) -> None:
+    assert main(["arena", "--lineup", "club,legend", "--workers", "1", *options]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "racing" not in err  # no progress bar: nothing was played
+
+
 def test_the_plot_shows_each_entrant_and_track_with_its_interval() -> None:
     outcomes = [
         RaceOutcome("usa", ["club", "random"], [1, 2], [9, 10]),

@@ -104,10 +104,13 @@ def check_config(config: ArenaConfig) -> None:
             raise ConfigError(f"unknown track {track_id!r}; tracks are: {', '.join(track_ids())}")
     if config.races < 1:
         raise ConfigError("play at least one race per track")
+    if not config.tracks:
+        raise ConfigError("choose at least one track")
+    _seat_race(config, 0)  # the race options (laps, modules, Pro Legends) are checked by the race itself
 
 
-def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
-    """Race number ``index`` of the arena (its track, seating and seeds follow from ``index``)."""
+def _seat_race(config: ArenaConfig, index: int) -> tuple[Race, list[str], int]:
+    """Race number ``index`` set up: its track, seating and seed follow from ``index``."""
     track_id = config.tracks[index % len(config.tracks)]
     seed = config.seed * 1_000_003 + index
     rng = Rng(seed)
@@ -128,6 +131,13 @@ def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
         ),
         record_events=False,
     )
+    return race, entrants, seed
+
+
+def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
+    """Race number ``index`` of the arena (its track, seating and seeds follow from ``index``)."""
+    race, entrants, seed = _seat_race(config, index)
+    track_id = race.config.track
     bots = {i: make_bot(name, seed * 7 + i) for i, name in enumerate(entrants) if name != LEGEND}
     seconds: dict[str, list[float]] = {}
     while not race.is_over:

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from heat.arena import ArenaConfig, parse_lineup, run_arena, summarize, write_csv, write_json
+from heat.arena import ArenaConfig, check_config, parse_lineup, run_arena, summarize, write_csv, write_json
 from heat.arena_plot import write_plot
 from heat.engine import ConfigError, track_ids
 
@@ -33,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
         path = getattr(args, option)
         if path is not None and not Path(path).resolve().parent.is_dir():
             raise ConfigError(f"--{option}: the folder of {path!r} does not exist")
+    check_config(config)  # every mistake in the options is refused before the progress bar starts
     workers = args.workers or os.cpu_count() or 1
     if workers < 1:
         raise ConfigError("--workers must be 1 or more")
