@@ -89,9 +89,9 @@ class Preview:
         if self.heat_now:
             parts.append(f"{self.heat_now} Heat first")
         for risk in self.corners:
-            chance = "" if risk.chance >= 1.0 else f" ({_percent(risk.chance)})"
-            parts.append(f"corner {risk.corner}{chance}: {_amount(risk.heat)} Heat")
-        parts.append(f"spin {_percent(self.spin_chance)}")
+            chance = "" if risk.chance >= 1.0 else f" ({percent_text(risk.chance)})"
+            parts.append(f"corner {risk.corner}{chance}: {amount_text(risk.heat)} Heat")
+        parts.append(f"spin {percent_text(self.spin_chance)}")
         return ", ".join(parts)
 
 
@@ -415,7 +415,8 @@ def _free_boost(view: SeatView, board: _Board) -> bool:
 # ------------------------------------------------------------------------------ words
 
 
-def _percent(chance: float) -> str:
+def percent_text(chance: float) -> str:
+    """A chance as a whole percent; never "0%" or "100%" for a chance that is neither."""
     if 0 < chance < 0.005:
         return "<1%"
     if 0.995 <= chance < 1:
@@ -423,14 +424,15 @@ def _percent(chance: float) -> str:
     return f"{chance:.0%}"
 
 
-def _amount(value: float) -> str:
+def amount_text(value: float) -> str:
+    """An amount with one decimal, without a trailing ".0"."""
     return f"{value:.1f}".removesuffix(".0")
 
 
 def _speed_text(speeds: tuple[tuple[int, float], ...]) -> str:
     if len(speeds) == 1:
         return f"Speed {speeds[0][0]}"
-    chances = ", ".join(f"{speed}: {_percent(chance)}" for speed, chance in speeds)
+    chances = ", ".join(f"{speed}: {percent_text(chance)}" for speed, chance in speeds)
     return f"Speed {speeds[0][0]}-{speeds[-1][0]} ({chances})"
 
 

@@ -3,25 +3,20 @@ car's Upgrade cards so far; the player picks a card from the market."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from heat.engine import Decision, SeatView
+from heat.engine import SeatView
 from heat.engine.decisions import Draft
 from heat.tui.colors import badge
 from heat.tui.helptext import help_text
-from heat.tui.messages import Decided
 from heat.tui.screens.dialogs import HelpScreen
-from heat.tui.table import Table
+from heat.tui.screens.pick import PickScreen
 from heat.tui.widgets.hand import describe
 
 
@@ -41,20 +36,8 @@ def picks_table(view: SeatView, viewer: int | None) -> RichTable:
     return table
 
 
-class DraftScreen(Screen[None]):
+class DraftScreen(PickScreen):
     """Pick Upgrade cards for the race."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
-        Binding("ctrl+s", "app.save", "Save"),
-        Binding("q", "app.quit_game", "Quit"),
-    ]
-
-    def __init__(self, table: Table) -> None:
-        super().__init__()
-        self.table = table
-        self.seat: int | None = None
-        self.options: list[Decision] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="draft-title")
@@ -89,16 +72,7 @@ class DraftScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#market")
     def _picked(self, event: OptionList.OptionSelected) -> None:
-        if self.seat is None or not 0 <= event.option_index < len(self.options):
-            return
-        seat, decision = self.seat, self.options[event.option_index]
-        self.seat = None
-        self.query_one("#message", Static).update(f"You: {decision.text()}")
-        self.post_message(Decided(seat, [decision]))
-
-    def say(self, text: str, *, error: bool = False) -> None:
-        """Show ``text`` on the message line."""
-        self.query_one("#message", Static).update(Text(text, style="bold red" if error else ""))
+        self.pick(event.option_index)
 
     def action_help(self) -> None:
         """Keys and the draft rules."""

@@ -4,16 +4,12 @@ the last player's swap (C-16) or the card kept for the next season of a GOAT run
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -21,9 +17,8 @@ from heat.engine import Decision, track
 from heat.engine.championship import SeasonView
 from heat.engine.decisions import Draft, Keep, Swap
 from heat.tui.helptext import help_text
-from heat.tui.messages import Decided
 from heat.tui.screens.dialogs import HelpScreen
-from heat.tui.table import Table
+from heat.tui.screens.pick import PickScreen
 from heat.tui.widgets.hand import describe
 
 
@@ -85,20 +80,8 @@ def option_text(decision: Decision) -> str:
     return decision.text()
 
 
-class SeasonScreen(Screen[None]):
+class SeasonScreen(PickScreen):
     """The championship between races."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
-        Binding("ctrl+s", "app.save", "Save"),
-        Binding("q", "app.quit_game", "Quit"),
-    ]
-
-    def __init__(self, table: Table) -> None:
-        super().__init__()
-        self.table = table
-        self.seat: int | None = None
-        self.options: list[Decision] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="season-title")
@@ -147,16 +130,7 @@ class SeasonScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#season-options")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        if self.seat is None or not 0 <= event.option_index < len(self.options):
-            return
-        seat, decision = self.seat, self.options[event.option_index]
-        self.seat, self.options = None, []
-        self.query_one("#message", Static).update(f"You: {decision.text()}")
-        self.post_message(Decided(seat, [decision]))
-
-    def say(self, text: str, *, error: bool = False) -> None:
-        """Show ``text`` on the message line."""
-        self.query_one("#message", Static).update(Text(text, style="bold red" if error else ""))
+        self.pick(event.option_index)
 
     def action_help(self) -> None:
         """Keys and the rules of this step."""

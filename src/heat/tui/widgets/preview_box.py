@@ -9,7 +9,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from heat.engine import Decision, EndReact, Plan, React, SeatView, Slipstream
-from heat.preview import Preview, preview_plan, preview_react, preview_slipstream
+from heat.preview import Preview, amount_text, percent_text, preview_plan, preview_react, preview_slipstream
 
 BAR = "█"
 
@@ -28,18 +28,6 @@ def preview_of(view: SeatView, decision: Decision) -> Preview | None:
     return None
 
 
-def _percent(chance: float) -> str:
-    if 0 < chance < 0.005:
-        return "<1%"
-    if 0.995 <= chance < 1:
-        return ">99%"
-    return f"{chance:.0%}"
-
-
-def _amount(value: float) -> str:
-    return f"{value:.1f}".removesuffix(".0")
-
-
 def preview_text(preview: Preview, width: int) -> Text:
     """The preview in a few lines for ``width`` cells: the Speed chances as bars when there is
     room, the landing, each corner's Heat, the spin-out chance."""
@@ -49,7 +37,7 @@ def preview_text(preview: Preview, width: int) -> Text:
     out.append("Speed ", "bold")
     out.append(str(low) if low == high else f"{low}-{high}")
     if len(speeds) > 1:
-        cells = [f"{speed}:{_percent(chance)}" for speed, chance in speeds]
+        cells = [f"{speed}:{percent_text(chance)}" for speed, chance in speeds]
         room = width - out.cell_len - 2
         if len(" ".join(cells)) <= room:
             out.append("  " + " ".join(cells), "dim")
@@ -57,7 +45,7 @@ def preview_text(preview: Preview, width: int) -> Text:
             top = max(chance for _, chance in speeds)
             for speed, chance in speeds:
                 bar = BAR * max(1, round(chance / top * 12))
-                out.append(f"\n  {speed:>2} {bar} {_percent(chance)}", "cyan")
+                out.append(f"\n  {speed:>2} {bar} {percent_text(chance)}", "cyan")
     first, last = preview.landing[0], preview.landing[-1]
     land = f"space {first[0]}" if first[:2] == last[:2] else f"spaces {first[0]}-{last[0]}"
     out.append("\nLands ", "bold")
@@ -70,14 +58,14 @@ def preview_text(preview: Preview, width: int) -> Text:
     for risk in preview.corners:
         if heat:
             heat.append(" · ")
-        reach = "" if risk.chance >= 1.0 else f", reached {_percent(risk.chance)}"
-        heat.append(f"corner {risk.corner} (limit {risk.limit}{reach}): {_amount(risk.heat)}")
+        reach = "" if risk.chance >= 1.0 else f", reached {percent_text(risk.chance)}"
+        heat.append(f"corner {risk.corner} (limit {risk.limit}{reach}): {amount_text(risk.heat)}")
     if heat:
         out.append("\nHeat: ", "bold")
         out.append_text(heat)
     out.append("\nSpin-out ", "bold")
-    out.append(_percent(preview.spin_chance), "bold red" if preview.spin_chance > 0 else "green")
-    out.append(f" · expected Heat {_amount(preview.expected_heat)}", "dim")
+    out.append(percent_text(preview.spin_chance), "bold red" if preview.spin_chance > 0 else "green")
+    out.append(f" · expected Heat {amount_text(preview.expected_heat)}", "dim")
     return out
 
 
