@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from heat.engine import Race, from_position, parse_entry, to_position
-from heat.engine.events import Event
+import pytest
+
+from heat.engine import IllegalDecision, Race, from_position, parse_entry, to_position
+from heat.engine.events import CornerChecked, Event
 
 
 def car(**fields: Any) -> dict[str, Any]:
@@ -53,3 +55,41 @@ def of_type(events: list[Event], kind: type) -> list[Any]:
 def snapshot(race: Race) -> dict[str, Any]:
     """The complete state, for checking that an illegal decision changed nothing."""
     return {"position": to_position(race), "events": len(race.events()), "decisions": list(race.decisions)}
+
+
+def state(race: Race, seat: int = 0) -> dict[str, Any]:
+    """One car of the race in the position format (card ids)."""
+    entry: dict[str, Any] = to_position(race)["cars"][seat]
+    return entry
+
+
+def spot(race: Race, seat: int = 0) -> tuple[int, int]:
+    """The space and lane of a car."""
+    entry = state(race, seat)
+    return entry["space"], entry["lane"]
+
+
+def turn(race: Race) -> dict[str, Any]:
+    """The turn in progress, in the position format."""
+    entry: dict[str, Any] = to_position(race)["turn"]
+    return entry
+
+
+def options(race: Race, seat: int = 0) -> set[str]:
+    """The legal decisions of a seat, as text."""
+    return {decision.text() for decision in race.legal_decisions(seat)}
+
+
+def refused(race: Race, entry: str) -> str:
+    """Apply an illegal decision given as text: it must raise IllegalDecision and change
+    nothing. Returns the error message."""
+    before = snapshot(race)
+    with pytest.raises(IllegalDecision) as error:
+        play(race, entry)
+    assert snapshot(race) == before
+    return str(error.value)
+
+
+def corner_checks(events: list[Event]) -> list[tuple[int, int, int, int]]:
+    """(corner, speed, limit, heat paid) of each CornerChecked event."""
+    return [(e.corner, e.speed, e.limit, e.heat) for e in of_type(events, CornerChecked)]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from heat.engine import IllegalDecision, Race, RaceConfig, default_seats, to_position
+from heat.engine import IllegalDecision, Race, RaceConfig, default_seats
 from heat.engine.decisions import Discard
 from heat.engine.events import (
     CardsRevealed,
@@ -30,7 +30,7 @@ from heat.engine.events import (
     Slipstreamed,
     SpunOut,
 )
-from scenario import car, of_type, play, position, race_from, snapshot
+from scenario import car, of_type, play, position, race_from, snapshot, state
 
 DECK = ["1"] * 10
 """Enough cards for step 9, so that no reshuffle mixes paid Heat back into the hand."""
@@ -63,11 +63,6 @@ def advance_to(race: Race, seat: int, step: str) -> list[Event]:
         assert race.phase == "turn", f"{seat} never reached {step}"
         events += play(race, PASS[race.step])
     return events
-
-
-def state(race: Race, seat: int = 0) -> dict[str, Any]:
-    entry: dict[str, Any] = to_position(race)["cars"][seat]
-    return entry
 
 
 def where(race: Race, seat: int = 0) -> tuple[int, int, int]:

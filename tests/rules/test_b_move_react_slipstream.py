@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from heat.engine import IllegalDecision, Race, RaceConfig, default_seats, to_position, view_of
+from heat.engine import Race, RaceConfig, default_seats, to_position, view_of
 from heat.engine.events import (
     AdrenalineGained,
     Boosted,
@@ -22,7 +22,6 @@ from heat.engine.events import (
     CardsRevealed,
     ClutteredHand,
     CooledDown,
-    CornerChecked,
     Event,
     HeatPaid,
     Moved,
@@ -30,7 +29,7 @@ from heat.engine.events import (
     Slipstreamed,
     SpeedIncreased,
 )
-from scenario import car, of_type, play, position, race_from, snapshot
+from scenario import car, corner_checks, of_type, options, play, position, race_from, refused, spot, state
 
 RED, BLUE, GREEN, YELLOW, BLACK, GRAY = range(6)
 
@@ -56,34 +55,6 @@ def before_red_moves(red: dict[str, Any], others: list[dict[str, Any]]) -> Race:
     order = [*range(1, len(cars)), RED]
     data = position(cars, phase="turn", step="discard", order=order, turn_index=len(cars) - 2)
     return race_from(data)
-
-
-def state(race: Race, seat: int = RED) -> dict[str, Any]:
-    """One car of the race, in card ids."""
-    return to_position(race)["cars"][seat]
-
-
-def spot(race: Race, seat: int = RED) -> tuple[int, int]:
-    entry = state(race, seat)
-    return entry["space"], entry["lane"]
-
-
-def options(race: Race, seat: int = RED) -> set[str]:
-    return {decision.text() for decision in race.legal_decisions(seat)}
-
-
-def refused(race: Race, entry: str) -> str:
-    """Apply an illegal decision: it must raise IllegalDecision and change nothing."""
-    before = snapshot(race)
-    with pytest.raises(IllegalDecision) as error:
-        play(race, entry)
-    assert snapshot(race) == before
-    return str(error.value)
-
-
-def corner_checks(events: list[Event]) -> list[tuple[int, int, int, int]]:
-    """(corner, speed, limit, heat paid) of each CornerChecked event."""
-    return [(e.corner, e.speed, e.limit, e.heat) for e in of_type(events, CornerChecked)]
 
 
 # ------------------------------------------------------------------- B-3 Reveal & Move

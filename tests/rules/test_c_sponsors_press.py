@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from heat.engine import IllegalDecision, PositionError, Race, parse_entry, to_position
+from heat.engine import PositionError, Race, parse_entry, to_position
 from heat.engine.events import (
     CardFlipped,
     CardsRemoved,
@@ -28,7 +28,7 @@ from heat.engine.events import (
     SponsorGained,
     SpunOut,
 )
-from scenario import car, of_type, play, position, race_from, snapshot
+from scenario import car, of_type, position, race_from, refused, state
 
 RED, BLUE, GREEN, YELLOW = range(4)
 ONES = ["1"] * 8
@@ -83,20 +83,8 @@ def gained(events: list[Event]) -> list[tuple[int, str | None, str]]:
     return [(e.seat, e.card, e.reason) for e in of_type(events, SponsorGained)]
 
 
-def state(race: Race, seat: int = RED) -> dict[str, Any]:
-    return to_position(race)["cars"][seat]
-
-
 def sponsors(race: Race) -> dict[str, Any]:
     return to_position(race).get("sponsors", {"deck": [], "used": [], "first_lap": 0})
-
-
-def refused(race: Race, entry: str) -> str:
-    before = snapshot(race)
-    with pytest.raises(IllegalDecision) as error:
-        play(race, entry)
-    assert snapshot(race) == before
-    return str(error.value)
 
 
 def red_moves_next(red: dict[str, Any], others: list[dict[str, Any]], **kwargs: Any) -> Race:

@@ -17,11 +17,10 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
-from heat.engine import IllegalDecision, Race, RaceConfig, SeatConfig, content, default_seats, to_position
+from heat.engine import Race, RaceConfig, SeatConfig, content, default_seats, to_position
 from heat.engine.events import (
     Boosted,
     CardFlipped,
@@ -39,7 +38,7 @@ from heat.engine.events import (
     SymbolUsed,
     UpgradeDrafted,
 )
-from scenario import car, of_type, play, position, race_from, snapshot
+from scenario import car, of_type, options, play, position, race_from, refused, state, turn
 
 RED, BLUE = 0, 1
 
@@ -166,28 +165,6 @@ def card_speed(design: Design, chosen: int | None = None) -> int:
 
 
 # ---------------------------------------------------------------------------------- helpers
-
-
-def state(race: Race, seat: int = RED) -> dict[str, Any]:
-    """One car of the race, in card ids."""
-    return to_position(race)["cars"][seat]
-
-
-def turn(race: Race) -> dict[str, Any]:
-    return to_position(race)["turn"]
-
-
-def options(race: Race, seat: int = RED) -> set[str]:
-    return {decision.text() for decision in race.legal_decisions(seat)}
-
-
-def refused(race: Race, entry: str) -> str:
-    """Apply an illegal decision: it must raise IllegalDecision and change nothing."""
-    before = snapshot(race)
-    with pytest.raises(IllegalDecision) as error:
-        play(race, entry)
-    assert snapshot(race) == before
-    return str(error.value)
 
 
 def reveal(

@@ -15,7 +15,6 @@ import pytest
 
 from heat.engine import (
     ConfigError,
-    IllegalDecision,
     Race,
     RaceConfig,
     SeatConfig,
@@ -27,7 +26,7 @@ from heat.engine import (
 )
 from heat.engine.events import Drew, RaceStarted, RoundStarted, UpgradeDrafted, UpgradesDealt
 from heat.engine.rng import Rng
-from scenario import car, of_type, play, position, race_from, snapshot
+from scenario import car, of_type, play, position, race_from, refused
 
 RED, BLUE, GREEN, YELLOW, BLACK, GRAY = range(6)
 
@@ -79,15 +78,6 @@ def owned(race: Race, seat: int) -> Counter[str]:
     """Every card a player holds in hand and draw deck (a new race: nothing else yet)."""
     entry = to_position(race)["cars"][seat]
     return Counter(entry["hand"] + entry["deck"])
-
-
-def refused(race: Race, entry: str) -> str:
-    """Apply an illegal decision: it must raise IllegalDecision and change nothing."""
-    before = snapshot(race)
-    with pytest.raises(IllegalDecision) as error:
-        play(race, entry)
-    assert snapshot(race) == before
-    return str(error.value)
 
 
 def draft_position(cars: list[dict[str, Any]], **draft: Any) -> Race:

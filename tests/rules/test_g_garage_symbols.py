@@ -15,14 +15,13 @@ from typing import Any
 
 import pytest
 
-from heat.engine import IllegalDecision, Race, RaceConfig, SeatConfig, to_position, view_of
+from heat.engine import Race, RaceConfig, SeatConfig, view_of
 from heat.engine.events import (
     Boosted,
     CardFlipped,
     CardsRemoved,
     ClutteredHand,
     CooledDown,
-    CornerChecked,
     Drew,
     Event,
     HeatPaid,
@@ -33,7 +32,7 @@ from heat.engine.events import (
     SymbolUsed,
 )
 from heat.engine.rng import Rng
-from scenario import car, of_type, play, position, race_from, snapshot
+from scenario import car, corner_checks, of_type, options, play, position, race_from, refused, state, turn
 
 RED, BLUE, GREEN = range(3)
 ONES = ["1"] * 12
@@ -63,34 +62,8 @@ def at_react(cars: list[dict[str, Any]], **turn: Any) -> Race:
     return race_from(position(cars, phase="turn", step="react", order=order, turn_index=len(cars) - 1, turn=turn))
 
 
-def state(race: Race, seat: int = RED) -> dict[str, Any]:
-    return to_position(race)["cars"][seat]
-
-
-def turn(race: Race) -> dict[str, Any]:
-    return to_position(race)["turn"]
-
-
-def options(race: Race, seat: int = RED) -> set[str]:
-    return {decision.text() for decision in race.legal_decisions(seat)}
-
-
-def refused(race: Race, entry: str) -> str:
-    """Apply an illegal decision: it must raise IllegalDecision and change nothing."""
-    before = snapshot(race)
-    with pytest.raises(IllegalDecision) as error:
-        play(race, entry)
-    assert snapshot(race) == before
-    return str(error.value)
-
-
 def flips(events: list[Event]) -> list[tuple[str, bool, str]]:
     return [(e.card, e.kept, e.reason) for e in of_type(events, CardFlipped)]
-
-
-def corner_checks(events: list[Event]) -> list[tuple[int, int, int, int]]:
-    """(corner, speed, limit, heat paid) of each CornerChecked event."""
-    return [(e.corner, e.speed, e.limit, e.heat) for e in of_type(events, CornerChecked)]
 
 
 # ------------------------------------------------------------ G-19 to G-21 Reveal & Move

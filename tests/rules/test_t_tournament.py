@@ -37,7 +37,7 @@ from heat.engine.events import (
     Moved,
     PlanCommitted,
 )
-from scenario import car, of_type, play, position, race_from, snapshot
+from scenario import car, of_type, play, position, race_from, refused, state
 
 RED, BLUE = range(2)
 ONES = ["1"] * 6
@@ -49,19 +49,6 @@ ONES = ["1"] * 6
 def tournament(cars: list[dict[str, Any]], **fields: Any) -> Race:
     """A 1-lap USA race in Tournament mode, in the plan phase."""
     return race_from(position(cars, options={"tournament": True}, **fields))
-
-
-def state(race: Race, seat: int = RED) -> dict[str, Any]:
-    return to_position(race)["cars"][seat]
-
-
-def refused(race: Race, entry: str) -> str:
-    """Apply an illegal decision: it must raise IllegalDecision and change nothing."""
-    before = snapshot(race)
-    with pytest.raises(IllegalDecision) as error:
-        play(race, entry)
-    assert snapshot(race) == before
-    return str(error.value)
 
 
 def steps(events: list[Event], seat: int) -> list[str]:

@@ -16,7 +16,6 @@ import pytest
 
 from heat.engine import (
     ConfigError,
-    IllegalDecision,
     Race,
     RaceConfig,
     SeatConfig,
@@ -37,7 +36,7 @@ from heat.engine.events import (
     UpgradeDrafted,
 )
 from heat.engine.rng import Rng
-from scenario import car, of_type, play, position, race_from, snapshot
+from scenario import car, corner_checks, of_type, options, play, position, race_from, refused, state
 
 RED, BLUE, GREEN, YELLOW = range(4)
 
@@ -93,29 +92,6 @@ def planned(red: dict[str, Any], weather: dict[str, Any], **fields: Any) -> Race
 def new_race(players: int = 2, **config: Any) -> Race:
     config.setdefault("seed", 1)
     return Race(RaceConfig(seats=default_seats(players), **config))
-
-
-def state(race: Race, seat: int = RED) -> dict[str, Any]:
-    """One car of the race, in card ids."""
-    return to_position(race)["cars"][seat]
-
-
-def options(race: Race, seat: int = RED) -> set[str]:
-    return {decision.text() for decision in race.legal_decisions(seat)}
-
-
-def refused(race: Race, entry: str) -> str:
-    """Apply an illegal decision: it must raise IllegalDecision and change nothing."""
-    before = snapshot(race)
-    with pytest.raises(IllegalDecision) as error:
-        play(race, entry)
-    assert snapshot(race) == before
-    return str(error.value)
-
-
-def corner_checks(events: list[Any]) -> list[tuple[int, int, int, int]]:
-    """(corner, speed, limit, heat paid) of each CornerChecked event."""
-    return [(e.corner, e.speed, e.limit, e.heat) for e in of_type(events, CornerChecked)]
 
 
 def cards_of(entry: dict[str, Any]) -> Counter[str]:
