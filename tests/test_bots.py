@@ -20,7 +20,7 @@ from heat.arena import (
 from heat.arena_plot import arena_svg
 from heat.bots import RandomBot
 from heat.bots.heuristic import HeuristicBot
-from heat.bots.levels import LEVELS, make_bot
+from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
 from heat.bots.search import SearchBot, SearchSettings
 from heat.cli.main import main
 from heat.engine import ConfigError, Race, from_position, to_position, to_record, view_of
@@ -130,6 +130,28 @@ def test_random_bot_refuses_an_empty_choice() -> None:
 def test_unknown_level_is_a_clear_error() -> None:
     with pytest.raises(ConfigError, match="unknown bot level 'grandmaster'"):
         make_bot("grandmaster")
+
+
+def test_one_level_for_every_bot_or_one_per_bot() -> None:
+    assert parse_levels("club", 3) == ["club", "club", "club"]
+    assert parse_levels(" Champion , rookie,rookie", 3) == ["champion", "rookie", "rookie"]
+    assert parse_levels("pro", 0) == []
+    assert levels_text(["rookie", "rookie"]) == "rookie"
+    assert levels_text(["champion", "rookie"]) == "champion,rookie"
+    assert parse_levels(levels_text(["champion", "club", "club"]), 3) == ["champion", "club", "club"]
+
+
+@pytest.mark.parametrize(
+    ("text", "bots", "message"),
+    [
+        ("champ", 2, "unknown bot level 'champ'"),
+        ("club,,rookie", 3, "unknown bot level ''"),
+        ("champion,rookie", 3, "2 levels for 3 bots"),
+    ],
+)
+def test_bad_levels_are_refused_naming_the_mistake(text: str, bots: int, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        parse_levels(text, bots)
 
 
 # ------------------------------------------------------------------------------------- arena

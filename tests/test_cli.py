@@ -47,6 +47,20 @@ def test_bad_options_give_a_message_not_a_traceback(capsys):
     assert "unknown track 'monaco'" in err
 
 
+def test_race_seats_one_level_per_bot_and_names_the_cars_after_them(capsys):
+    levels = "champion,rookie,random"
+    status, out, _ = run(capsys, "race", "--seed", "3", "--cars", "3", "--practice", "--level", levels)
+    assert status == 0
+    for name in ("Champion Red", "Rookie Blue", "Random Green"):
+        assert f"{name} (" in out.split("Final standings:")[1]
+    status, _, err = run(capsys, "race", "--cars", "3", "--level", "champion,rookie")
+    assert status == 2
+    assert "2 levels for 3 bots" in err
+    status, _, err = run(capsys, "race", "--level", "grandmaster")
+    assert status == 2
+    assert "unknown bot level 'grandmaster'" in err
+
+
 def test_position_new_then_apply(tmp_path: Path, capsys):
     status, out, _ = run(capsys, "position", "new", "--cars", "2", "--seed", "1")
     start = json.loads(out)

@@ -78,6 +78,20 @@ def option(out: str, number: int) -> str:
 # ---------------------------------------------------------------------------------- new, resume, status
 
 
+def test_a_season_seats_one_level_per_bot(tmp_path: Path, capsys, monkeypatch):
+    save = tmp_path / "season.json"
+    answers(monkeypatch, ["quit"])
+    new = ("season", "new", "--bots", "2", "--level", "champion,rookie", "--seed", "3", "--plain")
+    status, _, err = run(capsys, *new, "--save", str(save))
+    assert (status, err) == (0, "")
+    saved = read_json(save)
+    assert saved["players"]["level"] == "champion,rookie"
+    assert season_view(replay_season(saved)).names[1:] == ("Champion Blue", "Rookie Green")
+    status, _, err = run(capsys, "season", "new", "--bots", "3", "--level", "pro,club", "--save", str(save))
+    assert status == 2
+    assert "2 levels for 3 bots" in err
+
+
 def test_new_quit_resume_finish_and_status(tmp_path: Path, capsys, monkeypatch):
     save = tmp_path / "season.json"
     answers(monkeypatch, ["2", "quit"])

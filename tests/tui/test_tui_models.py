@@ -15,6 +15,7 @@ from heat.engine import (
     EndReact,
     IllegalDecision,
     Plan,
+    PositionError,
     Race,
     RaceConfig,
     React,
@@ -181,6 +182,27 @@ def test_a_plain_client_save_resumes_in_the_app(tmp_path: Path) -> None:
     table = Table.load(path)
     assert table.roles == (SeatRole(BOT, "random"), SeatRole(HUMAN), SeatRole(LEGEND))
     assert isinstance(table.bots[0], RandomBot)
+
+
+def test_mixed_levels_go_from_the_options_to_the_seats_and_back_from_a_plain_save(tmp_path: Path) -> None:
+    options = build_parser().parse_args(["play", "--bots", "2", "--level", "pro,rookie", "--legends", "1"])
+    setup = setup_from_args(options)
+    assert [seat.level for seat in setup.seats if seat.kind == BOT] == ["pro", "rookie"]
+    race = Race(RaceConfig(default_seats(5, legends=1), laps=1, seed=3))
+    path = tmp_path / "plain.json"
+    write_json(path, {**to_record(race), "players": {"human": 1, "bot_seed": 3, "level": "random,club,rookie"}})
+    table = Table.load(path)
+    assert table.roles == (
+        SeatRole(BOT, "random"),
+        SeatRole(HUMAN),
+        SeatRole(BOT, "club"),
+        SeatRole(BOT, "rookie"),
+        SeatRole(LEGEND),
+    )
+    assert table.record()["players"]["level"] == "random,club,rookie"
+    write_json(path, {**to_record(race), "players": {"human": 1, "level": "random,club"}})
+    with pytest.raises(PositionError, match=r"players\.level: 2 levels for 3 bots"):
+        Table.load(path)
 
 
 def test_a_season_table_saves_and_resumes(tmp_path: Path) -> None:

@@ -16,6 +16,8 @@ measured by the arena it is no stronger than the planner it searches with (docs/
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from heat.bots.base import Bot
 from heat.bots.heuristic import HeuristicBot, Weights
 from heat.bots.planner import PlannerBot, PlannerSettings
@@ -45,3 +47,25 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if level == "champion":
         return PlannerBot(seed, name="champion", settings=CHAMPION)
     raise ConfigError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")
+
+
+def parse_levels(text: str, bots: int) -> list[str]:
+    """The level of each of ``bots`` bots, in seat order, from one name for every bot
+    (``'club'``) or one name per bot (``'champion,rookie,rookie'``). ConfigError names what
+    was wrong."""
+    names = [part.strip().lower() for part in text.split(",")]
+    for name in names:
+        if name not in LEVELS:
+            raise ConfigError(f"unknown bot level {name!r}; levels are: {', '.join(LEVELS)}")
+    if len(names) == 1:
+        return names * bots
+    if len(names) != bots:
+        raise ConfigError(f"{len(names)} levels for {bots} bots: give one level for every bot, or one per bot")
+    return names
+
+
+def levels_text(levels: Sequence[str]) -> str:
+    """The short text ``parse_levels`` reads back: one name if every bot has it."""
+    if not levels:
+        return "club"
+    return levels[0] if len(set(levels)) == 1 else ",".join(levels)

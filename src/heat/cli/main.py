@@ -11,6 +11,11 @@ from heat.cli import arena_cmd, position_cmd, race_cmd, season_cmd
 from heat.engine import HeatError, track, track_ids
 from heat.tui import launch
 
+LEVEL_HELP = (
+    f"how the bots drive: one of {', '.join(LEVELS)} for every bot, or one per bot in seat order, "
+    "e.g. champion,rookie,rookie (default club)"
+)
+
 
 def _tracks(_: argparse.Namespace) -> int:
     for track_id in track_ids():
@@ -27,9 +32,7 @@ def add_race_options(parser: argparse.ArgumentParser) -> None:
     laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
     laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
     parser.add_argument("--seed", type=int, default=None, help="random seed: same seed, same race")
-    parser.add_argument(
-        "--level", default="club", choices=LEVELS, help="how the bots drive: random, rookie, club, pro, champion"
-    )
+    parser.add_argument("--level", default="club", help=LEVEL_HELP)
     modules = parser.add_argument_group("advanced modules")
     modules.add_argument(
         "--garage",
@@ -101,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     new_season.add_argument("--name", default="Player", help="your name")
     new_season.add_argument("--color", default="red", help="your car's colour")
     new_season.add_argument("--seed", type=int, default=None)
-    new_season.add_argument("--level", default="club", choices=LEVELS, help="how the bots drive")
+    new_season.add_argument("--level", default="club", help=LEVEL_HELP)
     new_season.add_argument("--save", default=season_cmd.DEFAULT_SAVE, metavar="FILE", help="save file")
     new_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
     new_season.set_defaults(run=launch.season_new)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from heat.bots import Bot, play_out
-from heat.bots.levels import make_bot
+from heat.bots.levels import levels_text, make_bot, parse_levels
 from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import config_for, seats_for
 from heat.cli.render import narrate, prompt_for, status
@@ -97,10 +97,18 @@ def _standings_lines(race: Race) -> list[str]:
     return lines
 
 
+def bot_names(colors: list[str], levels: list[str]) -> list[tuple[str, str]]:
+    """(name, colour) of each bot: "Bot Blue", or "Champion Blue" when the bots' levels differ."""
+    mixed = len(set(levels)) > 1
+    names = [level.capitalize() if mixed else "Bot" for level in levels]
+    return [(f"{name} {color.capitalize()}", color) for name, color in zip(names, colors, strict=True)]
+
+
 def _bots_for(race: Race, human: int, seed: int, level: str = "club") -> dict[int, Bot]:
-    return {
-        car.seat: make_bot(level, seed * 10 + car.seat) for car in race.cars if car.seat != human and not car.legend
-    }
+    """A bot at every seat but the human's and the Legends', of the levels ``level`` names."""
+    seats = [car.seat for car in race.cars if car.seat != human and not car.legend]
+    levels = parse_levels(level, len(seats))
+    return {seat: make_bot(name, seed * 10 + seat) for seat, name in zip(seats, levels, strict=True)}
 
 
 def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any]]:
@@ -109,11 +117,12 @@ def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any
         raise ConfigError(f"--bots must be 0 to 5, not {args.bots}")
     if args.color not in COLORS:
         raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
+    levels = parse_levels(getattr(args, "level", "club"), args.bots)
     others = [color for color in COLORS if color != args.color][: args.bots]
-    players = [(args.name, args.color)] + [(f"Bot {c.capitalize()}", c) for c in others]
+    players = [(args.name, args.color), *bot_names(others, levels)]
     config = config_for(args, seats_for(players, getattr(args, "legends", 0)))
     race = Race(config)
-    return race, 0, {"human": 0, "bot_seed": config.seed, "level": getattr(args, "level", "club")}
+    return race, 0, {"human": 0, "bot_seed": config.seed, "level": levels_text(levels)}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ import json
 import secrets
 
 from heat.bots import play_out
-from heat.bots.levels import make_bot
+from heat.bots.levels import make_bot, parse_levels
 from heat.cli.render import narrate
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record
 from heat.engine.config import MAX_CARS
@@ -73,11 +73,17 @@ def run(args: argparse.Namespace) -> int:
     """Play a race between bots of the chosen level (and Legends)."""
     if not 0 <= args.cars <= MAX_CARS:
         raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {args.cars} (B-0.6)")
-    players = [(color.capitalize(), color) for color in COLORS[: args.cars]]
+    levels = parse_levels(args.level, args.cars)
+    mixed = len(set(levels)) > 1  # name each car after its level, so the log says who is who
+    players = [
+        (f"{level.capitalize()} {color.capitalize()}" if mixed else color.capitalize(), color)
+        for color, level in zip(COLORS, levels, strict=False)
+    ]
     config = config_for(args, seats_for(players, args.legends))
     seed = config.seed
     race = Race(config)
-    play_out(race, {car.seat: make_bot(args.level, seed * 10 + car.seat) for car in race.cars if not car.legend})
+    bots = [car.seat for car in race.cars if not car.legend]
+    play_out(race, {seat: make_bot(level, seed * 10 + seat) for seat, level in zip(bots, levels, strict=True)})
     if args.json:
         print(json.dumps(to_record(race), indent=1))
         return 0

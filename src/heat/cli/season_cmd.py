@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from heat.bots import Bot
-from heat.bots.levels import LEVELS, make_bot
+from heat.bots.levels import levels_text, make_bot, parse_levels
+from heat.cli.play_cmd import bot_names
 from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import seats_for
 from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
@@ -126,12 +127,11 @@ class SeasonSession:
 
 
 def _bots(season: Season, human: int, level: str = "club") -> dict[int, Bot]:
+    """A bot at every seat but the human's and the Legends', of the levels ``level`` names."""
     seed = season.config.seed
-    return {
-        seat: make_bot(level, seed * 10 + seat)
-        for seat, config in enumerate(season.config.seats)
-        if seat != human and not config.legend
-    }
+    seats = [seat for seat, config in enumerate(season.config.seats) if seat != human and not config.legend]
+    levels = parse_levels(level, len(seats))
+    return {seat: make_bot(name, seed * 10 + seat) for seat, name in zip(seats, levels, strict=True)}
 
 
 def new(args: argparse.Namespace) -> int:
@@ -140,8 +140,9 @@ def new(args: argparse.Namespace) -> int:
         raise ConfigError(f"--bots must be 0 to 5, not {args.bots}")
     if args.color not in COLORS:
         raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
+    levels = parse_levels(args.level, args.bots)
     others = [color for color in COLORS if color != args.color][: args.bots]
-    players = [(args.name, args.color)] + [(f"Bot {c.capitalize()}", c) for c in others]
+    players = [(args.name, args.color), *bot_names(others, levels)]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     config = SeasonConfig(
         seats_for(players, args.legends),
@@ -154,8 +155,9 @@ def new(args: argparse.Namespace) -> int:
     season = Season(config)
     print(f"Championship {config.season}, seed {seed}. Saved after every decision to {args.save}.")
     print("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'.")
-    meta = {"human": 0, "level": args.level}
-    session = SeasonSession(season, 0, _bots(season, 0, args.level), input, print, args.save, meta)
+    level = levels_text(levels)
+    meta = {"human": 0, "level": level}
+    session = SeasonSession(season, 0, _bots(season, 0, level), input, print, args.save, meta)
     return session.run()
 
 
@@ -172,10 +174,12 @@ def resume(args: argparse.Namespace) -> int:
     view = season_view(season)
     print(f"Resumed championship {view.season}, race {view.race_number} of {view.races} ({track(view.track).name}).")
     level = players.get("level", "club") if isinstance(players, dict) else "club"
-    if level not in LEVELS:
-        raise PositionError(f"{args.file}: players.level: unknown bot level {level!r}")
+    try:
+        bots = _bots(season, human, level if isinstance(level, str) else repr(level))
+    except ConfigError as error:
+        raise PositionError(f"{args.file}: players.level: {error}") from None
     meta = {"human": human, "level": level}
-    session = SeasonSession(season, human, _bots(season, human, level), input, print, args.file, meta)
+    session = SeasonSession(season, human, bots, input, print, args.file, meta)
     return session.run()
 
 

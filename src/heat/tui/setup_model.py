@@ -8,6 +8,7 @@ import random
 import secrets
 from dataclasses import dataclass, replace
 
+from heat.bots.levels import parse_levels
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig
 from heat.engine.championship import Season, SeasonConfig
 from heat.tui.table import BOT, HUMAN, LEGEND, SeatRole, Table
@@ -140,7 +141,7 @@ def build_table(setup: GameSetup, *, save_path: str | None = None) -> Table:
 
 def setup_from_args(args: argparse.Namespace, *, mode: str = RACE_MODE) -> GameSetup:
     """The setup that ``heat play`` (or ``heat season new``) options describe: the player, then
-    ``--bots`` bots of ``--level``, then ``--legends`` Legends."""
+    ``--bots`` bots of the ``--level`` levels, then ``--legends`` Legends."""
     bots = int(getattr(args, "bots", 3))
     legends = int(getattr(args, "legends", 0) or 0)
     if not 0 <= bots <= 5:
@@ -148,9 +149,9 @@ def setup_from_args(args: argparse.Namespace, *, mode: str = RACE_MODE) -> GameS
     color = getattr(args, "color", "red")
     if color not in COLORS:
         raise ConfigError(f"unknown colour {color!r}; colours are: {', '.join(COLORS)}")
-    level = getattr(args, "level", DEFAULT_LEVEL)
+    levels = parse_levels(getattr(args, "level", DEFAULT_LEVEL), bots)
     rows = [SeatChoice(HUMAN, getattr(args, "name", "Player"), color=color)]
-    rows += [SeatChoice(BOT, level=level) for _ in range(bots)]
+    rows += [SeatChoice(BOT, level=level) for level in levels]
     rows += [SeatChoice(LEGEND) for _ in range(legends)]
     rows += [SeatChoice(OFF) for _ in range(max(0, len(COLORS) - len(rows)))]
     setup = GameSetup(

@@ -14,8 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from heat.bots import Bot
-from heat.bots.levels import LEVELS, make_bot
-from heat.engine import Decision, IllegalDecision, PositionError, Race, SeatView, replay, to_record, view_of
+from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
+from heat.engine import (
+    ConfigError,
+    Decision,
+    IllegalDecision,
+    PositionError,
+    Race,
+    SeatView,
+    replay,
+    to_record,
+    view_of,
+)
 from heat.engine.championship import (
     RACE,
     SEASON_FORMAT,
@@ -197,7 +207,7 @@ class Table:
         players = {
             "human": self.humans[0],
             "bot_seed": self.bot_seed,
-            "level": levels[0] if levels else "club",
+            "level": levels_text(levels),
             "seats": [role.to_json() for role in self.roles],
         }
         return {**base, "players": players}
@@ -250,10 +260,14 @@ def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], i
     if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < len(seats):
         raise PositionError(f"players.human: expected a seat number, got {human!r}")
     level = players.get("level", "club")
-    if level not in LEVELS:
-        raise PositionError(f"players.level: expected one of {', '.join(LEVELS)}, got {level!r}")
+    bot_seats = [seat for seat, config in enumerate(seats) if seat != human and not config.legend]
+    try:
+        named = parse_levels(level if isinstance(level, str) else repr(level), len(bot_seats))
+        levels = dict(zip(bot_seats, named, strict=True))
+    except ConfigError as error:
+        raise PositionError(f"players.level: {error}") from None
     roles = tuple(
-        SeatRole(LEGEND) if config.legend else SeatRole(HUMAN) if seat == human else SeatRole(BOT, level)
+        SeatRole(LEGEND) if config.legend else SeatRole(HUMAN) if seat == human else SeatRole(BOT, levels[seat])
         for seat, config in enumerate(seats)
     )
     return roles, seed
