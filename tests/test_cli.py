@@ -61,6 +61,49 @@ def test_race_seats_one_level_per_bot_and_names_the_cars_after_them(capsys):
     assert "unknown bot level 'grandmaster'" in err
 
 
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("oops", "players: expected an object"),
+        ({"human": "x"}, "players.human: expected a seat number, got 'x'"),
+        ({"human": 7}, "players.human: expected a seat number, got 7"),
+        ({"human": 0, "level": 5}, "players.level: unknown bot level '5'"),
+        ({"human": 0, "level": "club,pro"}, "players.level: 2 levels for 1 bots"),
+        ({"human": 0, "bot_seed": "s"}, "players.bot_seed: expected an integer"),
+        ({"seats": [{"kind": "human"}, {"kind": "human"}]}, "2 players at the keyboard"),
+    ],
+)
+def test_a_bad_players_entry_in_a_save_is_named_when_resuming_at_the_prompt(
+    tmp_path: Path, capsys, monkeypatch, players, message
+):
+    status, out, _ = run(capsys, "race", "--seed", "1", "--cars", "2", "--practice", "--json")
+    path = tmp_path / "race.json"
+    path.write_text(json.dumps({**json.loads(out), "players": players}))
+    before = path.read_bytes()
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    status, _, err = run(capsys, "play", "--plain", "--resume", str(path))
+    assert status == 2
+    assert f"{path}: " in err and message in err
+    assert "Traceback" not in err
+    assert path.read_bytes() == before  # the save is left as it was
+
+
+def test_a_race_of_mixed_levels_resumes_at_the_prompt_with_the_same_bots(tmp_path: Path, capsys, monkeypatch):
+    path = tmp_path / "race.json"
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    options = ("--bots", "2", "--level", "rookie,pro", "--seed", "5", "--practice", "--save", str(path))
+    status, _, _ = run(capsys, "play", "--plain", *options)
+    assert status == 0
+    saved = json.loads(path.read_text())
+    assert saved["players"]["level"] == "rookie,pro"
+    status, out, err = run(capsys, "play", "--plain", "--resume", str(path))
+    assert (status, err) == (0, "")
+    assert "Resumed" in out
+    resumed = json.loads(path.read_text())["players"]
+    assert resumed["level"] == "rookie,pro"
+    assert resumed["seats"] == [{"kind": "human"}, {"kind": "bot", "level": "rookie"}, {"kind": "bot", "level": "pro"}]
+
+
 def test_position_new_then_apply(tmp_path: Path, capsys):
     status, out, _ = run(capsys, "position", "new", "--cars", "2", "--seed", "1")
     start = json.loads(out)

@@ -26,6 +26,7 @@ from heat.engine import (
 )
 from heat.engine.championship import Season
 from heat.engine.rng import Rng
+from heat.players import BOT, HUMAN, LEGEND, SeatRole
 from heat.storage import write_json
 from heat.tui import launch
 from heat.tui.helptext import help_text, step_key
@@ -33,7 +34,7 @@ from heat.tui.replay_model import ReplayCursor
 from heat.tui.selection import HandSelection
 from heat.tui.setup_model import GameSetup, SeatChoice, build_table, resolve_seats, setup_from_args
 from heat.tui.staging import ReactStage
-from heat.tui.table import BOT, HUMAN, LEGEND, SeatRole, Table
+from heat.tui.table import Table
 from heat.tui.widgets.cars_table import cars_table
 from heat.tui.widgets.track_map import draw_track, next_corners
 

@@ -19,11 +19,14 @@ from heat.cli.render import narrate, prompt_for, status
 from heat.engine import (
     COLORS,
     ConfigError,
+    PositionError,
     Race,
     replay,
     to_record,
     view_of,
 )
+from heat.engine.championship import Season
+from heat.players import HUMAN, make_bots, players_record, roles_of
 from heat.storage import read_json, write_json
 
 
@@ -130,21 +133,29 @@ def run(args: argparse.Namespace) -> int:
     if args.resume:
         data = read_json(args.resume)
         race = replay(data)
-        meta = data.get("players") or {"human": 0, "bot_seed": 0}
-        human = int(meta.get("human", 0))
+        human, bots, meta = resumed_players(args.resume, data.get("players"), race)
         save_path = args.save or args.resume
         print(f"Resumed {args.resume} at round {race.round}.")
     else:
         race, human, meta = new_session_race(args)
+        bots = _bots_for(race, human, int(meta["bot_seed"]), str(meta["level"]))
         save_path = args.save
         print(f"{race.track.name}, {race.laps} lap(s), seed {race.config.seed}. Type 'help' for help.")
-    session = Session(
-        race,
-        human,
-        _bots_for(race, human, int(meta.get("bot_seed", 0)), str(meta.get("level", "club"))),
-        input,
-        print,
-        save_path,
-        meta,
-    )
-    return session.run()
+    return Session(race, human, bots, input, print, save_path, meta).run()
+
+
+def resumed_players(path: str, players: Any, game: Race | Season) -> tuple[int, dict[int, Bot], dict[str, Any]]:
+    """The human's seat, the bots and the ``players`` entry of a saved game resumed at the
+    prompt. PositionError names the file and what is wrong (the prompt seats one human: a
+    hot-seat save is for the app)."""
+    try:
+        roles, seed = roles_of(players, game)
+    except PositionError as error:
+        raise PositionError(f"{path}: {error}") from None
+    humans = [seat for seat, role in enumerate(roles) if role.kind == HUMAN]
+    if len(humans) != 1:
+        raise PositionError(
+            f"{path}: {len(humans)} players at the keyboard; the plain prompt seats one "
+            "(resume it in the app: leave out --plain)"
+        )
+    return humans[0], make_bots(roles, seed), players_record(roles, seed)

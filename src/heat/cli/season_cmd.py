@@ -10,7 +10,7 @@ from typing import Any
 
 from heat.bots import Bot
 from heat.bots.levels import levels_text, make_bot, parse_levels
-from heat.cli.play_cmd import bot_names
+from heat.cli.play_cmd import bot_names, resumed_players
 from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import seats_for
 from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
@@ -165,20 +165,9 @@ def resume(args: argparse.Namespace) -> int:
     """Resume a saved season where it stopped."""
     data = read_json(args.file)
     season = _replay(args.file, data)
-    players = data.get("players", {})
-    human = players.get("human", 0) if isinstance(players, dict) else None
-    if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < len(season.config.seats):
-        raise PositionError(f"{args.file}: players.human: expected a seat number, got {human!r}")
-    if season.config.seats[human].legend:
-        raise PositionError(f"{args.file}: players.human: seat {human} is a Legend")
+    human, bots, meta = resumed_players(args.file, data.get("players"), season)
     view = season_view(season)
     print(f"Resumed championship {view.season}, race {view.race_number} of {view.races} ({track(view.track).name}).")
-    level = players.get("level", "club") if isinstance(players, dict) else "club"
-    try:
-        bots = _bots(season, human, level if isinstance(level, str) else repr(level))
-    except ConfigError as error:
-        raise PositionError(f"{args.file}: players.level: {error}") from None
-    meta = {"human": human, "level": level}
     session = SeasonSession(season, human, bots, input, print, args.file, meta)
     return session.run()
 

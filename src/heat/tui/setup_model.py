@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 from heat.bots.levels import parse_levels
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig
 from heat.engine.championship import Season, SeasonConfig
-from heat.tui.table import BOT, HUMAN, LEGEND, SeatRole, Table
+from heat.players import BOT, HUMAN, LEGEND, SeatRole
+from heat.tui.table import Table
 
 OFF = "off"
 RANDOM_COLOR = "random"

@@ -9,14 +9,11 @@ and loads such a record back. It has no user interface: the app drives it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from heat.bots import Bot
-from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
 from heat.engine import (
-    ConfigError,
     Decision,
     IllegalDecision,
     PositionError,
@@ -35,35 +32,11 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
+from heat.players import HUMAN, LEGEND, SeatRole, make_bots, players_record, roles_of
 from heat.storage import read_json, write_json
 
-HUMAN = "human"
-BOT = "bot"
-LEGEND = "legend"
 SLOW_LEVELS = frozenset({"pro", "champion"})
 """Bot levels that think long enough to be run off the interface's thread."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRole:
-    """Who drives a seat: a human at the keyboard, a bot of a level, or a Legend."""
-
-    kind: str
-    level: str = ""
-
-    def to_json(self) -> dict[str, str]:
-        """``{"kind": "bot", "level": "club"}``, ``{"kind": "human"}`` or ``{"kind": "legend"}``."""
-        return {"kind": self.kind, "level": self.level} if self.kind == BOT else {"kind": self.kind}
-
-    @staticmethod
-    def from_json(data: Any, where: str) -> SeatRole:
-        """Read a role; PositionError names ``where`` when it is malformed."""
-        if not isinstance(data, Mapping) or data.get("kind") not in (HUMAN, BOT, LEGEND):
-            raise PositionError(f"{where}: expected {{kind: human|bot|legend}}, got {data!r}")
-        level = data.get("level", "random")
-        if data["kind"] == BOT and level not in LEVELS:
-            raise PositionError(f"{where}.level: expected one of {', '.join(LEVELS)}, got {level!r}")
-        return SeatRole(data["kind"], level if data["kind"] == BOT else "")
 
 
 class Table:
@@ -90,9 +63,7 @@ class Table:
         self.roles = tuple(roles)
         self.bot_seed = bot_seed
         self.save_path = save_path
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(role.level, bot_seed * 10 + seat) for seat, role in enumerate(roles) if role.kind == BOT
-        }
+        self.bots: dict[int, Bot] = make_bots(roles, bot_seed)
         self._finished: Race | None = game if isinstance(game, Race) and game.is_over else None
         """A race that is over and whose Hall of Fame has not been shown yet."""
 
@@ -203,14 +174,7 @@ class Table:
         """The record of the game and who plays which seat (``players``). ``players.human``,
         ``bot_seed`` and ``level`` keep the plain clients (``--plain``) able to resume it."""
         base = season_record(self.game) if isinstance(self.game, Season) else to_record(self.game)
-        levels = [role.level for role in self.roles if role.kind == BOT]
-        players = {
-            "human": self.humans[0],
-            "bot_seed": self.bot_seed,
-            "level": levels_text(levels),
-            "seats": [role.to_json() for role in self.roles],
-        }
-        return {**base, "players": players}
+        return {**base, "players": players_record(self.roles, self.bot_seed)}
 
     def save(self, path: str | Path | None = None) -> str:
         """Write the record to ``path`` (default: ``save_path``); return where it went."""
@@ -240,34 +204,3 @@ class Table:
             return Table(game, roles, bot_seed=seed, save_path=save_path or str(path))
         except PositionError as error:
             raise PositionError(f"{path}: {error}") from None
-
-
-def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], int]:
-    """The roles and bot seed saved in ``players``: the app's ``seats`` list, or the plain
-    clients' ``human`` seat and bot ``level`` (the bot seed of a season is its seed there)."""
-    seats = game.config.seats
-    if not isinstance(players, Mapping):
-        players = {"human": 0}
-    seed = players.get("bot_seed", game.config.seed if isinstance(game, Season) else 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise PositionError(f"players.bot_seed: expected an integer, got {seed!r}")
-    listed = players.get("seats")
-    if listed is not None:
-        if not isinstance(listed, list):
-            raise PositionError(f"players.seats: expected a list, got {listed!r}")
-        return tuple(SeatRole.from_json(raw, f"players.seats[{i}]") for i, raw in enumerate(listed)), seed
-    human = players.get("human", 0)
-    if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < len(seats):
-        raise PositionError(f"players.human: expected a seat number, got {human!r}")
-    level = players.get("level", "club")
-    bot_seats = [seat for seat, config in enumerate(seats) if seat != human and not config.legend]
-    try:
-        named = parse_levels(level if isinstance(level, str) else repr(level), len(bot_seats))
-        levels = dict(zip(bot_seats, named, strict=True))
-    except ConfigError as error:
-        raise PositionError(f"players.level: {error}") from None
-    roles = tuple(
-        SeatRole(LEGEND) if config.legend else SeatRole(HUMAN) if seat == human else SeatRole(BOT, levels[seat])
-        for seat, config in enumerate(seats)
-    )
-    return roles, seed

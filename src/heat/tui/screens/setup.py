@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from heat.bots.levels import LEVELS
 from heat.engine import COLORS, HeatError, track, track_ids
+from heat.players import BOT, HUMAN, LEGEND
 from heat.tui.messages import OpenFile, StartGame
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.setup_model import (
@@ -28,7 +29,6 @@ from heat.tui.setup_model import (
     GameSetup,
     SeatChoice,
 )
-from heat.tui.table import BOT, HUMAN, LEGEND
 
 MAX_SEATS = len(COLORS)
 KIND_OPTIONS: list[tuple[str, str]] = [

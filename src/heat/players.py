@@ -1,0 +1,97 @@
+"""Who drives each seat of a game: a human at the keyboard, a bot of a level, or a Legend, and
+the ``players`` entry that saves it with the game's record.
+
+The app and the plain clients write and read the same entry, so each resumes the other's saves:
+``human`` (the first seat at the keyboard), ``bot_seed``, ``level`` (one level for every bot, or
+one per bot in seat order) and, from the app, ``seats`` (every seat's role, hot-seat included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from heat.bots import Bot
+from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
+from heat.engine import ConfigError, PositionError, Race
+from heat.engine.championship import Season
+
+HUMAN = "human"
+BOT = "bot"
+LEGEND = "legend"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRole:
+    """Who drives a seat: a human at the keyboard, a bot of a level, or a Legend."""
+
+    kind: str
+    level: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        """``{"kind": "bot", "level": "club"}``, ``{"kind": "human"}`` or ``{"kind": "legend"}``."""
+        return {"kind": self.kind, "level": self.level} if self.kind == BOT else {"kind": self.kind}
+
+    @staticmethod
+    def from_json(data: Any, where: str) -> SeatRole:
+        """Read a role; PositionError names ``where`` when it is malformed."""
+        if not isinstance(data, Mapping) or data.get("kind") not in (HUMAN, BOT, LEGEND):
+            raise PositionError(f"{where}: expected {{kind: human|bot|legend}}, got {data!r}")
+        level = data.get("level", "random")
+        if data["kind"] == BOT and level not in LEVELS:
+            raise PositionError(f"{where}.level: expected one of {', '.join(LEVELS)}, got {level!r}")
+        return SeatRole(data["kind"], level if data["kind"] == BOT else "")
+
+
+def make_bots(roles: Sequence[SeatRole], bot_seed: int) -> dict[int, Bot]:
+    """A bot of its level at every bot seat, seeded from ``bot_seed`` and the seat."""
+    return {seat: make_bot(role.level, bot_seed * 10 + seat) for seat, role in enumerate(roles) if role.kind == BOT}
+
+
+def players_record(roles: Sequence[SeatRole], bot_seed: int) -> dict[str, Any]:
+    """The ``players`` entry of a save (read back by ``roles_of``)."""
+    humans = [seat for seat, role in enumerate(roles) if role.kind == HUMAN]
+    return {
+        "human": humans[0] if humans else 0,
+        "bot_seed": bot_seed,
+        "level": levels_text([role.level for role in roles if role.kind == BOT]),
+        "seats": [role.to_json() for role in roles],
+    }
+
+
+def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], int]:
+    """The roles and bot seed saved in ``players``: the app's ``seats`` list, or the plain
+    clients' ``human`` seat and bot ``level`` (the bot seed of a season is its seed there). A
+    record without ``players`` (``heat race --json``) puts the human at seat 0. PositionError
+    names the field that is wrong."""
+    seats = game.config.seats
+    if players is None:
+        players = {"human": 0}
+    if not isinstance(players, Mapping):
+        raise PositionError(f"players: expected an object with the human's seat, got {players!r}")
+    seed = players.get("bot_seed", game.config.seed if isinstance(game, Season) else 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise PositionError(f"players.bot_seed: expected an integer, got {seed!r}")
+    listed = players.get("seats")
+    if listed is not None:
+        if not isinstance(listed, list):
+            raise PositionError(f"players.seats: expected a list, got {listed!r}")
+        return tuple(SeatRole.from_json(raw, f"players.seats[{i}]") for i, raw in enumerate(listed)), seed
+    human = players.get("human", 0)
+    if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < len(seats):
+        raise PositionError(f"players.human: expected a seat number, got {human!r}")
+    if seats[human].legend:
+        raise PositionError(f"players.human: seat {human} is a Legend")
+    level = players.get("level", "club")
+    bot_seats = [seat for seat, config in enumerate(seats) if seat != human and not config.legend]
+    try:
+        named = parse_levels(level if isinstance(level, str) else repr(level), len(bot_seats))
+    except ConfigError as error:
+        raise PositionError(f"players.level: {error}") from None
+    levels = dict(zip(bot_seats, named, strict=True))
+    roles = tuple(
+        SeatRole(LEGEND) if config.legend else SeatRole(HUMAN) if seat == human else SeatRole(BOT, levels[seat])
+        for seat, config in enumerate(seats)
+    )
+    return roles, seed
