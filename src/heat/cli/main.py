@@ -25,14 +25,15 @@ def _tracks(_: argparse.Namespace) -> int:
     return 0
 
 
-def add_race_options(parser: argparse.ArgumentParser) -> None:
-    """Options shared by every command that sets up a race."""
+def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> None:
+    """Options shared by every command that sets up a race (``--level`` where bots drive)."""
     parser.add_argument("--track", default="usa", help=f"one of: {', '.join(track_ids())} (default usa)")
     laps = parser.add_mutually_exclusive_group()
     laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
     laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
     parser.add_argument("--seed", type=int, default=None, help="random seed: same seed, same race")
-    parser.add_argument("--level", default="club", help=LEVEL_HELP)
+    if bots:
+        parser.add_argument("--level", default="club", help=LEVEL_HELP)
     modules = parser.add_argument_group("advanced modules")
     modules.add_argument(
         "--garage",
@@ -76,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     position = commands.add_parser("position", help="create positions and apply decisions to them")
     position_commands = position.add_subparsers(dest="position_command", required=True)
     new = position_commands.add_parser("new", help="print the starting position of a race as JSON")
-    add_race_options(new)
+    add_race_options(new, bots=False)
     new.add_argument("--cars", type=int, default=2, help="number of player cars (default 2)")
     new.set_defaults(run=position_cmd.new)
     apply = position_commands.add_parser(
