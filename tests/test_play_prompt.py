@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Iterator
 
 from heat.cli.main import build_parser
-from heat.cli.play_cmd import Session, _bots_for, new_session_race
+from heat.cli.play_cmd import Session, bots_for, new_session_race
 from heat.engine import Race, RaceConfig, default_seats, view_of
 from heat.narrate import legends_deck
 from heat.storage import read_json
@@ -79,7 +79,7 @@ def test_mixed_levels_are_named_saved_and_resumed(tmp_path):
     path = tmp_path / "race.json"
     Session(race, human, {}, Script([f"save {path}", "quit"]), [].append, meta=meta).run()
     assert read_json(path)["players"]["level"] == "champion,rookie"
-    bots = _bots_for(race, human, 3, read_json(path)["players"]["level"])
+    bots = bots_for(race, human, 3, read_json(path)["players"]["level"])
     assert {seat: bot.name for seat, bot in bots.items()} == {1: "champion", 2: "rookie"}
 
 

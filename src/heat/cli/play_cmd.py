@@ -107,7 +107,7 @@ def bot_names(colors: list[str], levels: list[str]) -> list[tuple[str, str]]:
     return [(f"{name} {color.capitalize()}", color) for name, color in zip(names, colors, strict=True)]
 
 
-def _bots_for(race: Race, human: int, seed: int, level: str = "club") -> dict[int, Bot]:
+def bots_for(race: Race, human: int, seed: int, level: str = "club") -> dict[int, Bot]:
     """A bot at every seat but the human's and the Legends', of the levels ``level`` names."""
     seats = [car.seat for car in race.cars if car.seat != human and not car.legend]
     levels = parse_levels(level, len(seats))
@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Resumed {args.resume} at round {race.round}.")
     else:
         race, human, meta = new_session_race(args)
-        bots = _bots_for(race, human, int(meta["bot_seed"]), str(meta["level"]))
+        bots = bots_for(race, human, int(meta["bot_seed"]), str(meta["level"]))
         save_path = args.save
         print(f"{race.track.name}, {race.laps} lap(s), seed {race.config.seed}. Type 'help' for help.")
     return Session(race, human, bots, input, print, save_path, meta).run()
