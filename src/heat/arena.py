@@ -23,6 +23,7 @@ from heat.bots.levels import LEVELS, make_bot
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, track_ids, view_of
 from heat.engine.config import MAX_CARS
 from heat.engine.rng import Rng
+from heat.engine.setup import check_config as check_race_config
 
 LEGEND = "legend"
 
@@ -106,38 +107,37 @@ def check_config(config: ArenaConfig) -> None:
         raise ConfigError("play at least one race per track")
     if not config.tracks:
         raise ConfigError("choose at least one track")
-    _seat_race(config, 0)  # the race options (laps, modules, Pro Legends) are checked by the race itself
+    check_race_config(_race_config(config, 0)[0])  # laps, modules, Pro Legends: the engine's own checks
 
 
-def _seat_race(config: ArenaConfig, index: int) -> tuple[Race, list[str], int]:
-    """Race number ``index`` set up: its track, seating and seed follow from ``index``."""
+def _race_config(config: ArenaConfig, index: int) -> tuple[RaceConfig, list[str]]:
+    """The configuration of race number ``index`` and its entrants by seat: its track, seating
+    and seed follow from ``index``."""
     track_id = config.tracks[index % len(config.tracks)]
     seed = config.seed * 1_000_003 + index
     rng = Rng(seed)
     entrants = list(config.lineup)
     rng.shuffle(entrants)
     seats = tuple(SeatConfig(f"{name}-{i}", COLORS[i], legend=name == LEGEND) for i, name in enumerate(entrants))
-    race = Race(
-        RaceConfig(
-            seats,
-            track=track_id,
-            laps=config.laps,
-            seed=seed,
-            garage=config.garage,
-            draft=True,
-            weather=config.weather,
-            pro_legends=config.pro_legends,
-            tournament=config.tournament,
-        ),
-        record_events=False,
+    race_config = RaceConfig(
+        seats,
+        track=track_id,
+        laps=config.laps,
+        seed=seed,
+        garage=config.garage,
+        draft=True,
+        weather=config.weather,
+        pro_legends=config.pro_legends,
+        tournament=config.tournament,
     )
-    return race, entrants, seed
+    return race_config, entrants
 
 
 def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
     """Race number ``index`` of the arena (its track, seating and seeds follow from ``index``)."""
-    race, entrants, seed = _seat_race(config, index)
-    track_id = race.config.track
+    race_config, entrants = _race_config(config, index)
+    track_id, seed = race_config.track, race_config.seed
+    race = Race(race_config, record_events=False)
     bots = {i: make_bot(name, seed * 7 + i) for i, name in enumerate(entrants) if name != LEGEND}
     seconds: dict[str, list[float]] = {}
     while not race.is_over:
