@@ -6,9 +6,10 @@ import argparse
 from collections.abc import Iterator
 
 from heat.cli.main import build_parser
-from heat.cli.play_cmd import Session, bots_for, new_session_race
+from heat.cli.play_cmd import Session, new_session_race
 from heat.engine import Race, RaceConfig, default_seats, view_of
 from heat.narrate import legends_deck
+from heat.players import make_bots, seat_roles
 from heat.storage import read_json
 from scenario import car, position, race_from
 
@@ -79,7 +80,7 @@ def test_mixed_levels_are_named_saved_and_resumed(tmp_path):
     path = tmp_path / "race.json"
     Session(race, human, {}, Script([f"save {path}", "quit"]), [].append, meta=meta).run()
     assert read_json(path)["players"]["level"] == "champion,rookie"
-    bots = bots_for(race, human, 3, read_json(path)["players"]["level"])
+    bots = make_bots(seat_roles(race.config.seats, human, read_json(path)["players"]["level"]), 3)
     assert {seat: bot.name for seat, bot in bots.items()} == {1: "champion", 2: "rookie"}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from heat.bots import Bot
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
-from heat.engine import ConfigError, PositionError, Race
+from heat.engine import ConfigError, PositionError, Race, SeatConfig
 from heat.engine.championship import Season
 
 HUMAN = "human"
@@ -84,14 +84,19 @@ def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], i
     if seats[human].legend:
         raise PositionError(f"players.human: seat {human} is a Legend")
     level = players.get("level", "club")
-    bot_seats = [seat for seat, config in enumerate(seats) if seat != human and not config.legend]
     try:
-        named = parse_levels(level if isinstance(level, str) else repr(level), len(bot_seats))
+        return seat_roles(seats, human, level if isinstance(level, str) else repr(level)), seed
     except ConfigError as error:
         raise PositionError(f"players.level: {error}") from None
-    levels = dict(zip(bot_seats, named, strict=True))
-    roles = tuple(
+
+
+def seat_roles(seats: Sequence[SeatConfig], human: int | None, level: str) -> tuple[SeatRole, ...]:
+    """The roles of a game seated by the options or the plain clients: the human at ``human``
+    (None: nobody), the Legends, and a bot at every other seat, of the levels ``level`` names in
+    seat order (``parse_levels``: ConfigError if it names them wrong)."""
+    bot_seats = [seat for seat, config in enumerate(seats) if seat != human and not config.legend]
+    levels = dict(zip(bot_seats, parse_levels(level, len(bot_seats)), strict=True))
+    return tuple(
         SeatRole(LEGEND) if config.legend else SeatRole(HUMAN) if seat == human else SeatRole(BOT, levels[seat])
         for seat, config in enumerate(seats)
     )
-    return roles, seed

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from heat.bots import Bot, play_out
-from heat.bots.levels import levels_text, make_bot, parse_levels
+from heat.bots.levels import levels_text, parse_levels
 from heat.cli.prompt import Prompt
-from heat.cli.race_cmd import config_for, seats_for
+from heat.cli.race_cmd import bot_names, config_for, seats_for
 from heat.cli.render import narrate, prompt_for, status
 from heat.engine import (
     COLORS,
@@ -26,7 +26,7 @@ from heat.engine import (
     view_of,
 )
 from heat.engine.championship import Season
-from heat.players import HUMAN, make_bots, players_record, roles_of
+from heat.players import HUMAN, make_bots, players_record, roles_of, seat_roles
 from heat.storage import read_json, write_json
 
 
@@ -100,20 +100,6 @@ def _standings_lines(race: Race) -> list[str]:
     return lines
 
 
-def bot_names(colors: list[str], levels: list[str]) -> list[tuple[str, str]]:
-    """(name, colour) of each bot: "Bot Blue", or "Champion Blue" when the bots' levels differ."""
-    mixed = len(set(levels)) > 1
-    names = [level.capitalize() if mixed else "Bot" for level in levels]
-    return [(f"{name} {color.capitalize()}", color) for name, color in zip(names, colors, strict=True)]
-
-
-def bots_for(race: Race, human: int, seed: int, level: str = "club") -> dict[int, Bot]:
-    """A bot at every seat but the human's and the Legends', of the levels ``level`` names."""
-    seats = [car.seat for car in race.cars if car.seat != human and not car.legend]
-    levels = parse_levels(level, len(seats))
-    return {seat: make_bot(name, seed * 10 + seat) for seat, name in zip(seats, levels, strict=True)}
-
-
 def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any]]:
     """A new race: the player in their colour, then the bots, then the Legends."""
     if not 0 <= args.bots <= 5:
@@ -122,7 +108,7 @@ def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any
         raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
     levels = parse_levels(getattr(args, "level", "club"), args.bots)
     others = [color for color in COLORS if color != args.color][: args.bots]
-    players = [(args.name, args.color), *bot_names(others, levels)]
+    players = [(args.name, args.color), *bot_names(others, levels, "Bot")]
     config = config_for(args, seats_for(players, getattr(args, "legends", 0)))
     race = Race(config)
     return race, 0, {"human": 0, "bot_seed": config.seed, "level": levels_text(levels)}
@@ -138,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Resumed {args.resume} at round {race.round}.")
     else:
         race, human, meta = new_session_race(args)
-        bots = bots_for(race, human, int(meta["bot_seed"]), str(meta["level"]))
+        bots = make_bots(seat_roles(race.config.seats, human, meta["level"]), meta["bot_seed"])
         save_path = args.save
         print(f"{race.track.name}, {race.laps} lap(s), seed {race.config.seed}. Type 'help' for help.")
     return Session(race, human, bots, input, print, save_path, meta).run()

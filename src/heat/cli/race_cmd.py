@@ -7,10 +7,11 @@ import json
 import secrets
 
 from heat.bots import play_out
-from heat.bots.levels import make_bot, parse_levels
+from heat.bots.levels import parse_levels
 from heat.cli.render import narrate
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record
 from heat.engine.config import MAX_CARS
+from heat.players import make_bots, seat_roles
 from heat.storage import load_race
 
 
@@ -69,21 +70,23 @@ def print_log(race: Race) -> None:
         print(line)
 
 
+def bot_names(colors: list[str], levels: list[str], prefix: str = "") -> list[tuple[str, str]]:
+    """(name, colour) of each bot: ``prefix`` and its colour ("Red", "Bot Blue"), or its level
+    and colour ("Champion Blue") when the bots' levels differ, so the log says who is who."""
+    mixed = len(set(levels)) > 1
+    names = [level.capitalize() if mixed else prefix for level in levels]
+    return [(f"{name} {color.capitalize()}".lstrip(), color) for name, color in zip(names, colors, strict=True)]
+
+
 def run(args: argparse.Namespace) -> int:
     """Play a race between bots of the chosen level (and Legends)."""
     if not 0 <= args.cars <= MAX_CARS:
         raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {args.cars} (B-0.6)")
-    levels = parse_levels(args.level, args.cars)
-    mixed = len(set(levels)) > 1  # name each car after its level, so the log says who is who
-    players = [
-        (f"{level.capitalize()} {color.capitalize()}" if mixed else color.capitalize(), color)
-        for color, level in zip(COLORS, levels, strict=False)
-    ]
+    players = bot_names(list(COLORS[: args.cars]), parse_levels(args.level, args.cars))
     config = config_for(args, seats_for(players, args.legends))
     seed = config.seed
     race = Race(config)
-    bots = [car.seat for car in race.cars if not car.legend]
-    play_out(race, {seat: make_bot(level, seed * 10 + seat) for seat, level in zip(bots, levels, strict=True)})
+    play_out(race, make_bots(seat_roles(config.seats, None, args.level), seed))
     if args.json:
         print(json.dumps(to_record(race), indent=1))
         return 0

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from heat.bots import Bot
-from heat.bots.levels import levels_text, make_bot, parse_levels
-from heat.cli.play_cmd import bot_names, resumed_players
+from heat.bots.levels import levels_text, parse_levels
+from heat.cli.play_cmd import resumed_players
 from heat.cli.prompt import Prompt
-from heat.cli.race_cmd import seats_for
+from heat.cli.race_cmd import bot_names, seats_for
 from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
 from heat.engine import COLORS, ConfigError, PositionError, track, view_of
 from heat.engine.championship import (
@@ -23,6 +23,7 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
+from heat.players import make_bots, seat_roles
 from heat.storage import read_json, write_json
 
 DEFAULT_SAVE = "season.json"
@@ -126,14 +127,6 @@ class SeasonSession:
             self.prompt.lines(scorepad(view))
 
 
-def _bots(season: Season, human: int, level: str = "club") -> dict[int, Bot]:
-    """A bot at every seat but the human's and the Legends', of the levels ``level`` names."""
-    seed = season.config.seed
-    seats = [seat for seat, config in enumerate(season.config.seats) if seat != human and not config.legend]
-    levels = parse_levels(level, len(seats))
-    return {seat: make_bot(name, seed * 10 + seat) for seat, name in zip(seats, levels, strict=True)}
-
-
 def new(args: argparse.Namespace) -> int:
     """Start a season and play it."""
     if not 0 <= args.bots <= 5:
@@ -142,7 +135,7 @@ def new(args: argparse.Namespace) -> int:
         raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
     levels = parse_levels(args.level, args.bots)
     others = [color for color in COLORS if color != args.color][: args.bots]
-    players = [(args.name, args.color), *bot_names(others, levels)]
+    players = [(args.name, args.color), *bot_names(others, levels, "Bot")]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     config = SeasonConfig(
         seats_for(players, args.legends),
@@ -157,7 +150,8 @@ def new(args: argparse.Namespace) -> int:
     print("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'.")
     level = levels_text(levels)
     meta = {"human": 0, "level": level}
-    session = SeasonSession(season, 0, _bots(season, 0, level), input, print, args.save, meta)
+    bots = make_bots(seat_roles(config.seats, 0, level), seed)
+    session = SeasonSession(season, 0, bots, input, print, args.save, meta)
     return session.run()
 
 
