@@ -10,6 +10,7 @@ import pytest
 from heat.arena import (
     ArenaConfig,
     RaceOutcome,
+    make_driver,
     parse_lineup,
     run_arena,
     summarize,
@@ -23,7 +24,17 @@ from heat.bots.heuristic import HeuristicBot
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
 from heat.bots.search import SearchBot, SearchSettings
 from heat.cli.main import main
-from heat.engine import ConfigError, Race, from_position, to_position, to_record, view_of
+from heat.engine import (
+    COLORS,
+    ConfigError,
+    Race,
+    RaceConfig,
+    SeatConfig,
+    from_position,
+    to_position,
+    to_record,
+    view_of,
+)
 from heat.engine.championship import Season, SeasonConfig, season_view
 from heat.engine.config import default_seats
 from heat.engine.rng import Rng
@@ -33,7 +44,7 @@ from test_random_races import MODULES, _alter_hidden_cards, make_config
 def quick_bot(level: str, seed: int):
     """A bot of ``level``, or the search bot with a tiny budget (so the tests stay fast)."""
     if level == "search":
-        return SearchBot(seed, name=level, settings=SearchSettings(samples=2, candidates=2))
+        return SearchBot(seed, name=level, settings=SearchSettings(iterations=4, candidates=2, branching=2))
     return make_bot(level, seed)
 
 
@@ -121,6 +132,42 @@ def test_search_bot_falls_back_to_the_planner_where_search_cannot_help() -> None
     assert SearchBot(1).choose(view_of(race, seat), legal) == HeuristicBot(1).choose(view_of(race, seat), legal)
 
 
+def _first_plan(track_id: str) -> tuple[object, list]:
+    """The first plan of a race of one car against five Legends: its view and legal plans."""
+    legends = [SeatConfig(f"legend-{i}", color, legend=True) for i, color in enumerate(COLORS[1:6])]
+    seats = (SeatConfig("car", "red"), *legends)
+    race = Race(RaceConfig(seats, track=track_id, seed=3))
+    return view_of(race, 0), race.legal_decisions(0)
+
+
+def test_search_bot_grows_a_tree_over_two_rounds() -> None:
+    view, legal = _first_plan("great-britain")
+    bot = SearchBot(2, settings=SearchSettings(iterations=30, candidates=3, branching=3, horizon=2))
+    choice = bot.choose(view, legal)
+    root = bot.last_root
+    assert root is not None
+    candidates = [plan.text() for plan in bot.planner.ranked(view, legal)[:3]]
+    assert set(root.children) == set(candidates)
+    assert sum(child.visits for child in root.children.values()) == 30 == root.visits
+    assert all(child.available == 30 for child in root.children.values())
+    # the next round's plans: each sample deals its own hand, so a plan is tried only where dealt
+    grandchildren = [g for child in root.children.values() for g in child.children.values()]
+    assert max(len(child.children) for child in root.children.values()) > 3
+    assert sum(g.visits for g in grandchildren) == 30 - len(candidates)  # each root child's first walk stops there
+    assert choice.text() == max(root.children, key=lambda text: root.children[text].visits)
+
+
+def test_search_bot_horizon_and_time_cap() -> None:
+    view, legal = _first_plan("usa")
+    one_round = SearchBot(2, settings=SearchSettings(iterations=12, candidates=3, horizon=1))
+    one_round.choose(view, legal)
+    assert one_round.last_root is not None
+    assert all(not child.children for child in one_round.last_root.children.values())
+    capped = SearchBot(2, settings=SearchSettings(iterations=50, seconds=0.0))
+    assert capped.choose(view, legal) in legal
+    assert capped.last_root is not None and capped.last_root.visits == 1  # the cap still plays one
+
+
 def test_random_bot_refuses_an_empty_choice() -> None:
     race = Race(make_config("usa", 2, 1, 1, "base"))
     with pytest.raises(ValueError, match="no legal decision"):
@@ -169,7 +216,7 @@ def test_wilson_interval() -> None:
     ("text", "message"),
     [
         ("club,legend*9", "2 to 6 cars"),
-        ("club,wizard", "unknown entrant 'wizard'"),
+        ("club,wizard", "unknown entrant 'wizard'; use one of random, rookie, club, pro, champion, search, legend"),
         ("legend*3", "at least one bot"),
         ("club*x,random", "must be a number"),
     ],
@@ -177,6 +224,12 @@ def test_wilson_interval() -> None:
 def test_bad_lineups_are_refused(text: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         parse_lineup(text)
+
+
+def test_the_search_bot_is_an_arena_entrant() -> None:
+    assert parse_lineup("search,champion,legend*2") == ("search", "champion", "legend", "legend")
+    assert isinstance(make_driver("search", 1), SearchBot)
+    assert make_driver("club", 1).name == "club"
 
 
 def test_the_arena_seats_entrants_at_random_and_summarizes() -> None:

@@ -19,13 +19,18 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from heat.bots.base import Bot
 from heat.bots.levels import LEVELS, make_bot
+from heat.bots.search import SearchBot
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, track_ids, view_of
 from heat.engine.config import MAX_CARS
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config as check_race_config
 
 LEGEND = "legend"
+SEARCH = "search"
+"""The search bot: an arena entrant, not a level (docs/bots.md)."""
+ENTRANTS = (*LEVELS, SEARCH, LEGEND)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +88,8 @@ def parse_lineup(text: str) -> tuple[str, ...]:
     for part in text.split(","):
         name, _, count = part.strip().partition("*")
         name = name.strip().lower()
-        if name not in (*LEVELS, LEGEND):
-            raise ConfigError(f"unknown entrant {name!r}; use one of {', '.join((*LEVELS, LEGEND))}")
+        if name not in ENTRANTS:
+            raise ConfigError(f"unknown entrant {name!r}; use one of {', '.join(ENTRANTS)}")
         try:
             times = int(count) if count else 1
         except ValueError:
@@ -133,12 +138,17 @@ def _race_config(config: ArenaConfig, index: int) -> tuple[RaceConfig, list[str]
     return race_config, entrants
 
 
+def make_driver(name: str, seed: int) -> Bot:
+    """The bot of an arena entrant: a level, or the search bot."""
+    return SearchBot(seed, name=SEARCH) if name == SEARCH else make_bot(name, seed)
+
+
 def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
     """Race number ``index`` of the arena (its track, seating and seeds follow from ``index``)."""
     race_config, entrants = _race_config(config, index)
     track_id, seed = race_config.track, race_config.seed
     race = Race(race_config, record_events=False)
-    bots = {i: make_bot(name, seed * 7 + i) for i, name in enumerate(entrants) if name != LEGEND}
+    bots = {i: make_driver(name, seed * 7 + i) for i, name in enumerate(entrants) if name != LEGEND}
     seconds: dict[str, list[float]] = {}
     while not race.is_over:
         seat = race.to_decide()[0]

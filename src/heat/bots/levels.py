@@ -10,8 +10,9 @@
 | | | Adrenaline, the finish); discards and the cards each plan keeps |
 | | | judged on sampled draws |
 
-``SearchBot`` (determinized Monte Carlo search over the planner's favourite plans) is not a level:
-measured by the arena it is no stronger than the planner it searches with (docs/bots.md).
+``SearchBot`` (information-set Monte Carlo tree search over the champion's favourite plans) is
+not a level but an arena entrant (``search``): measured by the arena it is no stronger than the
+champion it searches with (docs/bots.md).
 """
 
 from __future__ import annotations

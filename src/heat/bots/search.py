@@ -1,25 +1,34 @@
-"""SearchBot: Monte Carlo search over the information its seat may know.
+"""SearchBot: information-set Monte Carlo tree search over what its seat may know.
 
-For a plan it samples the hidden cards consistent with its view (its own deck order, the other
-players' hands and decks, the Legends deck: see ``determinize``), builds each sample on the
-engine and plays the round out for each of the planner's favourite plans: every car's turn,
-blocking, slipstreams, flips, corners and the cards drawn at the end, with the planner deciding
-for every player. The round's end is judged by the planner's value table (the rounds still
-needed), and a race won or lost in that round counts for much more. Every candidate is played on
-the same samples (common random numbers), so they are compared on equal luck. React,
-slipstream, discards and the Garage's choices follow the planner.
+Each iteration of the search samples the hidden cards consistent with the bot's view (its own
+deck order, the other players' hands and decks, the Legends deck: see ``determinize``), builds
+that position on the engine and plays it forward to the end of the search horizon (the end of
+the current round, or of the next one). Where the searching car plans a turn (gear and cards)
+the iteration walks down the tree: the candidates are the planner's favourite plans for the
+position of that sample, and among those the sample allows the tree picks by UCB1, counting for
+each node the iterations in which it was available (single-observer ISMCTS: a node is the
+searching seat's own plans so far, whatever the others hold). A node met for the first time is
+added to the tree and the rest of the iteration follows the planner. The others drive by the
+planner too, the Legends by their cards. The horizon's end is judged by the planner's value
+table (the rounds the car still needs, with its actual hand), plus the rounds played since the
+root; a race won or lost on the way counts for ``WIN`` rounds.
 
-The budget is a number of samples, so a seeded SearchBot is deterministic; a time limit can cap
-it as well (then the machine's speed decides how many samples are played).
+The budget is a number of iterations, so a seeded SearchBot is deterministic; a time limit can
+cap it as well (then the machine's speed decides how many iterations are played). The chosen
+plan is the root's most visited child. Decisions other than plans (React, slipstream, discards,
+the Garage) follow the planner.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from heat.bots.determinize import sample_position
+from heat.bots.levels import CHAMPION, PRO
 from heat.bots.planner import WIN, PlannerBot, PlannerSettings, hand_rounds
 from heat.engine import Decision, HeatError, Plan, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView
@@ -30,70 +39,145 @@ from heat.engine.rng import Rng
 class SearchSettings:
     """How hard a SearchBot thinks."""
 
-    samples: int = 16
-    """Sampled positions per plan decision; every candidate is played on each."""
-    candidates: int = 5
-    """How many of the planner's favourite plans are searched."""
+    iterations: int = 100
+    """Sampled positions played per plan decision (one walk down the tree each)."""
     seconds: float | None = None
-    """An optional time cap per decision."""
-    planner: PlannerSettings = field(default_factory=PlannerSettings)
+    """An optional time cap per decision (at least one iteration is always played)."""
+    horizon: int = 2
+    """Rounds searched: 1 = to the end of the current round, 2 = to the end of the next."""
+    candidates: int = 5
+    """The planner's favourite plans searched at the root."""
+    branching: int = 4
+    """The planner's favourite plans searched at later plans of the car (in each sample)."""
+    exploration: float = 0.3
+    """UCB1's exploration constant, in rounds (plans differ by tenths of a round)."""
+    planner: PlannerSettings = CHAMPION
+    """The planner that ranks the root's plans and makes the decisions that are not searched."""
+
+
+def _light(settings: PlannerSettings, *, forecast: bool) -> PlannerSettings:
+    """The planner's settings without its costlier terms, for the decisions inside the search."""
+    return dataclasses.replace(
+        settings,
+        kept_hand=0.0,
+        discard_samples=0,
+        forecast=forecast,
+        decisive=settings.decisive and forecast,
+        adrenaline_bonus=settings.adrenaline_bonus if forecast else 0.0,
+    )
+
+
+@dataclass(slots=True)
+class Node:
+    """The searching car's plans so far; its children are keyed by the next plan's text."""
+
+    visits: int = 0
+    total: float = 0.0
+    """Sum of the iterations' rewards (minus the rounds the car needs from the root)."""
+    available: int = 0
+    """Iterations in which this plan was among the candidates (ISMCTS's UCB counts)."""
+    children: dict[str, Node] = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else -math.inf
 
 
 class SearchBot:
-    """Determinized one-round lookahead over the planner's favourite plans."""
+    """Information-set Monte Carlo tree search over the car's plans, with the planner's table."""
 
     def __init__(self, seed: int = 0, name: str = "search", settings: SearchSettings | None = None) -> None:
         self.name = name
         self.rng = Rng(seed)
         self.settings = settings or SearchSettings()
-        self.planner = PlannerBot(seed, name=name, settings=self.settings.planner)
-        self.rollout = PlannerBot(seed + 1, name=f"{name}-rollout", settings=self.settings.planner)
+        planner = self.settings.planner
+        self.planner = PlannerBot(seed, name=name, settings=planner)
+        self.inner = PlannerBot(seed + 1, name=f"{name}-inner", settings=_light(planner, forecast=True))
+        self.ranker = PlannerBot(seed + 2, name=f"{name}-ranker", settings=_light(planner, forecast=False))
+        self.others = PlannerBot(seed + 3, name=f"{name}-others", settings=PRO)
+        self.last_root: Node | None = None
+        """The tree of the last plan searched (for tests and analysis)."""
 
     def choose(self, view: SeatView | SeasonView, legal: Sequence[Decision]) -> Decision:
-        """The candidate plan whose sampled rounds end best; the planner's choice elsewhere."""
+        """The most visited of the planner's favourite plans; the planner's choice elsewhere."""
         if len(legal) <= 1 or not isinstance(view, SeatView) or view.seat is None or not isinstance(legal[0], Plan):
             return self.planner.choose(view, legal)
         candidates = self.planner.ranked(view, legal)[: self.settings.candidates]
         if len(candidates) == 1:
             return candidates[0]
+        root = self.search(view, candidates)
+        order = {plan.text(): index for index, plan in enumerate(candidates)}
+        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean, -order[item[0]]))[0]
+        return candidates[order[best]]
+
+    def search(self, view: SeatView, candidates: Sequence[Decision]) -> Node:
+        """The tree grown from ``view`` over the budget, ``candidates`` at its root."""
+        assert view.seat is not None
         settings = self.settings
-        totals = [0.0] * len(candidates)
+        root = Node()
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
-        for sample in range(settings.samples):
-            if deadline is not None and sample > 0 and time.perf_counter() > deadline:
+        for iteration in range(settings.iterations):
+            if deadline is not None and iteration > 0 and time.perf_counter() > deadline:
                 break
             try:
-                base = from_position(sample_position(view, self.rng), record_events=False)
+                race = from_position(sample_position(view, self.rng), record_events=False)
             except HeatError:
-                continue
-            for index, plan in enumerate(candidates):
-                totals[index] += self._play_round(base.copy(record_events=False), view.seat, plan)
-        best = min(range(len(candidates)), key=lambda i: totals[i])
-        return candidates[best]
+                continue  # a sample the engine refuses (cannot happen for a consistent view)
+            self._iterate(race, view.seat, root, candidates)
+        self.last_root = root
+        return root
 
-    def _play_round(self, race: Race, seat: int, plan: Decision) -> float:
-        """Play ``plan`` and the rest of the round with the planner deciding for everyone; the
-        rounds the searching car still needs afterwards (less for a race won)."""
-        try:
-            race.apply(seat, plan)
-        except HeatError:
-            return 1000.0  # cannot happen for a legal decision; kept as a safe floor
-        current = race.round
+    def _iterate(self, race: Race, seat: int, root: Node, candidates: Sequence[Decision]) -> None:
+        """One walk: down the tree at the car's plans, the planner elsewhere, to the horizon."""
+        start = race.round
         decided = bool(race.hall_of_fame)
-        while not race.is_over and race.round == current:
+        path = [root]
+        node: Node | None = root
+        options: Sequence[Decision] = candidates
+        while not race.is_over and race.round < start + self.settings.horizon:
             mover = race.to_decide()[0]
             legal = race.legal_decisions(mover)
             if len(legal) == 1:
                 race.apply(mover, legal[0])
                 continue
-            driver = self.planner if mover == seat else self.rollout
+            if mover == seat and node is not None and isinstance(legal[0], Plan):
+                if node is not root:
+                    view = view_of(race, seat)
+                    options = self.ranker.ranked(view, legal, kept_hand=False)[: self.settings.branching]
+                plan, child = self._select(node, options)
+                race.apply(mover, plan)
+                path.append(child)
+                node = child if child.visits else None  # a new node ends the walk down the tree
+                continue
+            driver = self.inner if mover == seat else self.others
             race.apply(mover, driver.choose(view_of(race, mover), legal))
-        return self._evaluate(race, seat, decided)
+        reward = -(self._rounds_needed(race, seat, decided) + race.round - start)
+        for visited in path:
+            visited.visits += 1
+            visited.total += reward
 
-    def _evaluate(self, race: Race, seat: int, decided: bool) -> float:
+    def _select(self, node: Node, options: Sequence[Decision]) -> tuple[Decision, Node]:
+        """UCB1 over the plans this sample allows: an untried one first, in the planner's order."""
+        children = []
+        for plan in options:
+            child = node.children.setdefault(plan.text(), Node())
+            child.available += 1
+            children.append((plan, child))
+        for plan, child in children:
+            if not child.visits:
+                return plan, child
+        weight = self.settings.exploration
+
+        def score(pair: tuple[Decision, Node]) -> float:
+            child = pair[1]
+            return child.mean + weight * math.sqrt(math.log(child.available) / child.visits)
+
+        return max(children, key=score)
+
+    def _rounds_needed(self, race: Race, seat: int, decided: bool) -> float:
         """Rounds still needed by ``seat``'s car: the value table's figure, or a finished car's
-        margin past the line; a race won (or lost) in this round counts for ``WIN`` rounds.
-        ``decided``: somebody had already won before this round."""
+        margin past the line; a race won (or lost) since the root counts for ``WIN`` rounds.
+        ``decided``: somebody had already won before the root."""
         car = race.cars[seat]
         table = self.planner.table(view_of(race, seat))
         if car.on_track:

@@ -119,7 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = commands.add_parser("arena", help="many races between bots and Legends, with win rates")
     arena.add_argument(
-        "--lineup", default="club,legend*5", help="entrants: levels or 'legend', e.g. 'champion,legend*5'"
+        "--lineup",
+        default="club,legend*5",
+        help="entrants: levels, 'search' (the search bot) or 'legend', e.g. 'champion,legend*5'",
     )
     arena.add_argument("--races", type=int, default=50, help="races per track (default 50)")
     arena.add_argument("--tracks", default="usa", help="comma-separated track ids, or 'all' (default usa)")
