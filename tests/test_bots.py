@@ -246,6 +246,11 @@ def test_the_arena_seats_entrants_at_random_and_summarizes() -> None:
     total_wins = sum(s.wins for s in stats.values())
     assert total_wins == 6
     assert stats["club"].decisions > 0
+    for outcome in outcomes:  # the plans are timed among the decisions, the Legends never
+        assert 0 < len(outcome.plan_seconds["club"]) < len(outcome.seconds["club"])
+        assert set(outcome.plan_seconds["club"]) <= set(outcome.seconds["club"])
+        assert "legend" not in outcome.seconds
+    assert 0 < stats["club"].plan_median_ms <= 1000 * max(max(o.plan_seconds["club"]) for o in outcomes)
     again = run_arena(config, workers=1)  # the same seed, the same races
     assert [(o.entrants, o.places, o.rounds) for o in again] == [(o.entrants, o.places, o.rounds) for o in outcomes]
 
@@ -258,7 +263,8 @@ def test_the_arena_runs_on_several_processes_alike(tmp_path) -> None:
     write_csv(tmp_path / "a.csv", stats)
     data = json.loads((tmp_path / "a.json").read_text())
     assert len(data["races"]) == 4
-    assert (tmp_path / "a.csv").read_text().splitlines()[0].startswith("entrant,races,wins")
+    header = (tmp_path / "a.csv").read_text().splitlines()[0]
+    assert header.startswith("entrant,races,wins") and header.endswith("median_ms,max_ms,plan_median_ms")
 
 
 def test_arena_command(tmp_path, capsys) -> None:
@@ -284,7 +290,7 @@ def test_arena_command(tmp_path, capsys) -> None:
     out = capsys.readouterr().out
     assert status == 0
     assert "club" in out
-    assert "win rate" in out
+    assert "win rate" in out and "plan ms" in out
     assert (tmp_path / "r.json").exists()
     svg = (tmp_path / "r.svg").read_text()
     assert svg.startswith("<svg") and "club" in svg and "random" in svg

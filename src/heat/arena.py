@@ -22,7 +22,7 @@ from typing import Any
 from heat.bots.base import Bot
 from heat.bots.levels import LEVELS, make_bot
 from heat.bots.search import SearchBot
-from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, track_ids, view_of
+from heat.engine import COLORS, ConfigError, Plan, Race, RaceConfig, SeatConfig, track_ids, view_of
 from heat.engine.config import MAX_CARS
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config as check_race_config
@@ -58,6 +58,9 @@ class RaceOutcome:
     places: list[int]
     rounds: list[int]
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    """Every decision with a choice (more than one legal option)."""
+    plan_seconds: dict[str, list[float]] = field(default_factory=dict)
+    """The plans among them (gear and cards: the decision that takes the most thought)."""
 
 
 @dataclass(slots=True)
@@ -77,6 +80,8 @@ class EntrantStats:
     decisions: int
     median_ms: float
     max_ms: float
+    plan_median_ms: float
+    """The median time of the plans (gear and cards) alone."""
     by_track: dict[str, float]
     track_wins: dict[str, tuple[int, int]]
     """Per track: (races won, races entered)."""
@@ -150,18 +155,22 @@ def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
     race = Race(race_config, record_events=False)
     bots = {i: make_driver(name, seed * 7 + i) for i, name in enumerate(entrants) if name != LEGEND}
     seconds: dict[str, list[float]] = {}
+    plan_seconds: dict[str, list[float]] = {}
     while not race.is_over:
         seat = race.to_decide()[0]
         legal = race.legal_decisions(seat)
         started = time.perf_counter()
         decision = bots[seat].choose(view_of(race, seat), legal)
         if len(legal) > 1:
-            seconds.setdefault(entrants[seat], []).append(time.perf_counter() - started)
+            spent = time.perf_counter() - started
+            seconds.setdefault(entrants[seat], []).append(spent)
+            if isinstance(decision, Plan):
+                plan_seconds.setdefault(entrants[seat], []).append(spent)
         race.apply(seat, decision)
     standings = race.standings()
     places = [standings.index(seat) + 1 for seat in range(len(entrants))]
     rounds = [car.finish_round for car in race.cars]
-    return RaceOutcome(track_id, entrants, places, rounds, seconds)
+    return RaceOutcome(track_id, entrants, places, rounds, seconds, plan_seconds)
 
 
 def _play_chunk(config: ArenaConfig, indices: Sequence[int]) -> list[RaceOutcome]:
@@ -225,6 +234,7 @@ def summarize(outcomes: Sequence[RaceOutcome]) -> list[EntrantStats]:
         races = 0
         track_wins: dict[str, list[int]] = {}
         seconds: list[float] = []
+        plan_seconds: list[float] = []
         for outcome in outcomes:
             seats = [i for i, entrant in enumerate(outcome.entrants) if entrant == name]
             if not seats:
@@ -235,6 +245,7 @@ def summarize(outcomes: Sequence[RaceOutcome]) -> list[EntrantStats]:
             track_wins.setdefault(outcome.track, []).append(int(won))
             places.extend(outcome.places[i] for i in seats)
             seconds.extend(outcome.seconds.get(name, []))
+            plan_seconds.extend(outcome.plan_seconds.get(name, []))
         low, high = wilson(wins, races)
         mean = statistics.fmean(places)
         spread = 1.96 * statistics.stdev(places) / math.sqrt(len(places)) if len(places) > 1 else 0.0
@@ -253,6 +264,7 @@ def summarize(outcomes: Sequence[RaceOutcome]) -> list[EntrantStats]:
                 decisions=len(seconds),
                 median_ms=1000 * statistics.median(seconds) if seconds else 0.0,
                 max_ms=1000 * max(seconds) if seconds else 0.0,
+                plan_median_ms=1000 * statistics.median(plan_seconds) if plan_seconds else 0.0,
                 by_track={track: sum(v) / len(v) for track, v in sorted(track_wins.items())},
                 track_wins={track: (sum(v), len(v)) for track, v in sorted(track_wins.items())},
             )
@@ -267,7 +279,7 @@ def write_json(
     data = {
         "config": asdict(config),
         "summary": [asdict(s) for s in stats],
-        "races": [{k: v for k, v in asdict(o).items() if k != "seconds"} for o in outcomes],
+        "races": [{k: v for k, v in asdict(o).items() if k not in ("seconds", "plan_seconds")} for o in outcomes],
     }
     Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
@@ -290,6 +302,7 @@ def write_csv(path: str | Path, stats: Sequence[EntrantStats]) -> None:
                 "decisions",
                 "median_ms",
                 "max_ms",
+                "plan_median_ms",
             ]
         )
         for s in stats:
@@ -307,5 +320,6 @@ def write_csv(path: str | Path, stats: Sequence[EntrantStats]) -> None:
                     s.decisions,
                     f"{s.median_ms:.2f}",
                     f"{s.max_ms:.2f}",
+                    f"{s.plan_median_ms:.2f}",
                 ]
             )

@@ -46,7 +46,18 @@ def run(args: argparse.Namespace) -> int:
         outcomes = run_arena(config, workers=workers, progress=lambda n: progress.advance(task, n))
     stats = summarize(outcomes)
     table = Table(title=f"{args.lineup} · {', '.join(tracks)} · {total} races")
-    for column in ("entrant", "cars", "races", "win rate", "95% CI", "mean place", "95% CI", "median ms", "max ms"):
+    for column in (
+        "entrant",
+        "cars",
+        "races",
+        "win rate",
+        "95% CI",
+        "mean place",
+        "95% CI",
+        "median ms",
+        "plan ms",
+        "max ms",
+    ):
         table.add_column(column, justify="left" if column == "entrant" else "right")
     for s in stats:
         table.add_row(
@@ -58,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
             f"{s.mean_place:.2f}",
             f"{s.place_low:.2f}-{s.place_high:.2f}",
             f"{s.median_ms:.1f}",
+            f"{s.plan_median_ms:.1f}",
             f"{s.max_ms:.1f}",
         )
     output = Console()
