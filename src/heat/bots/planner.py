@@ -152,11 +152,10 @@ class PlannerBot(HeuristicBot):
                 best, best_value = decision, value
         return best
 
-    def ranked(self, view: SeatView, legal: Sequence[Decision], kept_hand: bool = True) -> list[Decision]:
-        """Legal plans from the best to the worst (``kept_hand``: with the kept-hand term, if
-        the settings weigh it)."""
+    def ranked(self, view: SeatView, legal: Sequence[Decision]) -> list[Decision]:
+        """Legal plans from the best to the worst."""
         self._foresee(view)
-        return sorted(legal, key=lambda d: self.plan_value(view, d, kept_hand=kept_hand), reverse=True)
+        return sorted(legal, key=lambda d: self.plan_value(view, d), reverse=True)
 
     def _foresee(self, view: SeatView) -> None:
         """The other cars' moves and this car's Adrenaline for the round about to be planned."""

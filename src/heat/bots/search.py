@@ -143,7 +143,7 @@ class SearchBot:
             if mover == seat and node is not None and isinstance(legal[0], Plan):
                 if node is not root:
                     view = view_of(race, seat)
-                    options = self.ranker.ranked(view, legal, kept_hand=False)[: self.settings.branching]
+                    options = self.ranker.ranked(view, legal)[: self.settings.branching]
                 plan, child = self._select(node, options)
                 race.apply(mover, plan)
                 path.append(child)
