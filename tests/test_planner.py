@@ -3,6 +3,8 @@ precise positions (spin-outs avoided, Boosts taken when they pay, slipstreams, d
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from heat.bots import forecast
@@ -231,3 +233,51 @@ def test_the_kept_hand_term_is_judged_for_the_best_plans_first() -> None:
     plain = max(legal, key=lambda d: bot.plan_value(view, d, kept_hand=False))
     assert full != plain  # the term changes the choice here
     assert PlannerBot(1, settings=CHAMPION).choose(view, legal) == full
+
+
+def _lone_planner() -> PlannerBot:
+    """A planner that sees its car alone (the search's ranker of plans)."""
+    return PlannerBot(3, settings=PlannerSettings(forecast=False, decisive=False, discard_samples=0))
+
+
+@pytest.mark.parametrize("space", [31, 33, 34, 40, 60])
+def test_the_lone_ranking_orders_plans_as_the_planner_values_them(space: int) -> None:
+    # Stress to flip, Heat in hand, corners ahead (and on space 33 the car stands on a Corner
+    # Line: a spin-out there lands on its own space, which the table's working landings value
+    # with that space not yet solved); from space 60 the finish line of a 1-lap USA is in reach
+    hand = ["stress", "heat", "1", "2", "3", "4", "4"]
+    race = race_from(position([car(space=space, gear=3, engine=2, hand=hand, deck=["2", "3", "4", "1"] * 2)]))
+    planner = _lone_planner()
+    view, legal = view_of(race, 0), race.legal_decisions(0)
+    lone = planner.lone_ranked(view, legal)
+    assert sorted(lone, key=str) == sorted(legal, key=str)
+    values = [planner.plan_value(view, plan) for plan in lone]
+    # in the planner's order, but for near ties (the landings are kept in float32)
+    assert all(a >= b - 1e-5 for a, b in itertools.pairwise(values))
+    assert values[0] >= max(planner.plan_value(view, plan) for plan in legal) - 1e-5
+
+
+def test_the_lone_ranking_is_for_a_planner_alone_with_its_car() -> None:
+    race = race_from(position([car(space=20, hand=["1", "2", "3", "4", "4", "1", "2"], deck=["3"] * 8)]))
+    with pytest.raises(AssertionError):
+        PlannerBot(1, settings=CHAMPION).lone_ranked(view_of(race, 0), race.legal_decisions(0))
+
+
+def test_the_landings_of_a_solved_table_are_its_after_values() -> None:
+    # a Corner Line after space 10 (limit 3): from space 10 itself a fast move spins out on it
+    table = ValueTable(straight(lines=((10, 3, 0),), heat=3, finish=30))
+
+    def arrive(pos: int, speed: int, engine: int) -> float:
+        owed, spun = table.corner_heat(pos, pos + speed, speed, engine)
+        if spun is not None:  # B-7.7: 2 Stress in 3rd gear (the model holds none: clamped)
+            return table.after(spun, 1, 0, 0, 2) + table.model.spin_extra
+        return table.after(pos + speed, 3, engine - owed, 0, 0)
+
+    state = table.clamp(3, 0, 0)
+    for pos in (4, 10):
+        landings = table.landings(pos)
+        assert table.landings(pos) is landings  # kept
+        for speed in (1, 2, 5, 8):
+            boost = sum(arrive(pos, speed + gain, 2) for gain in (1, 2, 3, 4)) / 4  # B-5.6: 1 Heat
+            expected = min(arrive(pos, speed, 3), boost)
+            assert landings[2, state, speed] == pytest.approx(expected, abs=1e-5)

@@ -20,6 +20,9 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+from numpy.typing import NDArray
+
 from heat.bots import forecast
 from heat.bots.determinize import owned_cards
 from heat.bots.heuristic import HeuristicBot, card, flip_distribution, free_boost
@@ -156,6 +159,74 @@ class PlannerBot(HeuristicBot):
         """Legal plans from the best to the worst."""
         self._foresee(view)
         return sorted(legal, key=lambda d: self.plan_value(view, d), reverse=True)
+
+    def lone_ranked(self, view: SeatView, legal: Sequence[Decision]) -> list[Decision]:
+        """Legal plans from the best to the worst for the car as if alone on the track (no
+        forecast, no Adrenaline, no kept-hand term), as ``ranked`` orders them with such settings.
+        A plan of plain Speed cards is read off the table's landings, which already hold the
+        better of a Boost or none (a few lookups instead of a walk through every landing); the
+        plans the landings do not describe (choice or Adjust cards, a free Boost, the finish in
+        reach, an elimination at stake) are judged by ``plan_value``."""
+        assert not self.settings.forecast and not self.settings.kept_hand
+        self._foresee(view)
+        me = view.me
+        assert me is not None and me.hand is not None and view.seat is not None
+        table = self.table(view)
+        start = forecast.progress(view, view.seat)
+        simple = not free_boost(view) and not view.spin_out_eliminates
+        hand_heat = sum(1 for c in me.hand if c == "heat")
+        hand_stress = sum(1 for c in me.hand if c == "stress")
+        row = table.landings(start)
+        values: dict[Decision, float] = {}
+        for decision in legal:
+            value = self._lone_value(decision, me.gear, me.engine, hand_heat, hand_stress, start, row, table)
+            values[decision] = self.plan_value(view, decision) if value is None or not simple else value
+        return sorted(legal, key=values.__getitem__, reverse=True)
+
+    @staticmethod
+    def _lone_value(
+        decision: Decision,
+        gear: int,
+        engine: int,
+        hand_heat: int,
+        hand_stress: int,
+        start: int,
+        row: NDArray[np.float32],
+        table: ValueTable,
+    ) -> float | None:
+        """``plan_value`` of a plan of plain Speed cards for a car alone, from the table's
+        landings ``row`` (None where they do not describe the plan)."""
+        assert isinstance(decision, Plan)
+        fixed = flips = stress_played = cooldown = reduce = 0
+        heat = 1 if abs(decision.gear - gear) == 2 else 0  # B-1.2
+        for card_id in decision.cards:
+            c = card(card_id)
+            if c.type == "heat":
+                return -100.0 + len(decision.cards)  # a cluttered hand (B-14), as plan_value
+            if c.type == "stress":
+                flips += 1
+                stress_played += 1
+                continue
+            if len(c.speeds) > 1 or c.adjust:
+                return None
+            fixed += c.speeds[0] if c.speeds else 0
+            flips += c.plus
+            heat += c.heat
+            cooldown += c.cooldown
+            reduce += c.reduce_stress
+        if heat > engine:
+            return -1000.0
+        if start + fixed + 4 * flips + max(BOOST) > table.model.finish or fixed + flips == 0:
+            return None  # the finish in reach (a win counts), or a move of Speed 0
+        cool = min(GEAR_COOLDOWN[decision.gear] + cooldown, hand_heat)
+        state = table.clamp(engine - heat + cool, hand_heat - cool, max(0, hand_stress - stress_played - reduce))
+        landing = row[decision.gear - 1, state]
+        total = 0.0
+        for speed, chance in flip_distribution(fixed, flips):
+            if speed >= len(landing):
+                return None
+            total += chance * float(landing[speed])
+        return -total
 
     def _foresee(self, view: SeatView) -> None:
         """The other cars' moves and this car's Adrenaline for the round about to be planned."""

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from heat.bots.determinize import sample_position
 from heat.bots.levels import CHAMPION, PRO
 from heat.bots.planner import WIN, PlannerBot, PlannerSettings, hand_rounds
+from heat.bots.valuetable import ValueTable
 from heat.engine import Decision, HeatError, Plan, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView
 from heat.engine.rng import Rng
@@ -115,6 +116,7 @@ class SearchBot:
         assert view.seat is not None
         settings = self.settings
         root = Node()
+        table = self.planner.table(view)  # the car's model holds for the whole horizon
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         for iteration in range(settings.iterations):
             if deadline is not None and iteration > 0 and time.perf_counter() > deadline:
@@ -123,11 +125,11 @@ class SearchBot:
                 race = from_position(sample_position(view, self.rng), record_events=False)
             except HeatError:
                 continue  # a sample the engine refuses (cannot happen for a consistent view)
-            self._iterate(race, view.seat, root, candidates)
+            self._iterate(race, view.seat, root, candidates, table)
         self.last_root = root
         return root
 
-    def _iterate(self, race: Race, seat: int, root: Node, candidates: Sequence[Decision]) -> None:
+    def _iterate(self, race: Race, seat: int, root: Node, candidates: Sequence[Decision], table: ValueTable) -> None:
         """One walk: down the tree at the car's plans, the planner elsewhere, to the horizon."""
         start = race.round
         decided = bool(race.hall_of_fame)
@@ -143,7 +145,7 @@ class SearchBot:
             if mover == seat and node is not None and isinstance(legal[0], Plan):
                 if node is not root:
                     view = view_of(race, seat)
-                    options = self.ranker.ranked(view, legal)[: self.settings.branching]
+                    options = self.ranker.lone_ranked(view, legal)[: self.settings.branching]
                 plan, child = self._select(node, options)
                 race.apply(mover, plan)
                 path.append(child)
@@ -151,7 +153,7 @@ class SearchBot:
                 continue
             driver = self.inner if mover == seat else self.others
             race.apply(mover, driver.choose(view_of(race, mover), legal))
-        reward = -(self._rounds_needed(race, seat, decided) + race.round - start)
+        reward = -(rounds_needed(table, race, seat, decided) + race.round - start)
         for visited in path:
             visited.visits += 1
             visited.total += reward
@@ -174,17 +176,17 @@ class SearchBot:
 
         return max(children, key=score)
 
-    def _rounds_needed(self, race: Race, seat: int, decided: bool) -> float:
-        """Rounds still needed by ``seat``'s car: the value table's figure, or a finished car's
-        margin past the line; a race won (or lost) since the root counts for ``WIN`` rounds.
-        ``decided``: somebody had already won before the root."""
-        car = race.cars[seat]
-        table = self.planner.table(view_of(race, seat))
-        if car.on_track:
-            value = hand_rounds(table, car.pos, car.gear, car.engine, race.cards.names(car.hand))
-        else:
-            value = -(car.pos - race.finish) * table.model.overshoot
-        hall = race.hall_of_fame
-        if decided or not hall:
-            return value
-        return value - WIN if hall[0] == seat else value + WIN
+
+def rounds_needed(table: ValueTable, race: Race, seat: int, decided: bool) -> float:
+    """Rounds still needed by ``seat``'s car by its ``table``: the table's figure with its
+    actual hand, or a finished car's margin past the line; a race won (or lost) since the root
+    counts for ``WIN`` rounds. ``decided``: somebody had already won before the root."""
+    car = race.cars[seat]
+    if car.on_track:
+        value = hand_rounds(table, car.pos, car.gear, car.engine, race.cards.names(car.hand))
+    else:
+        value = -(car.pos - race.finish) * table.model.overshoot
+    hall = race.hall_of_fame
+    if decided or not hall:
+        return value
+    return value - WIN if hall[0] == seat else value + WIN

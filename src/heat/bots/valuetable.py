@@ -95,7 +95,10 @@ class ValueTable:
         self.rounds: Array = np.zeros((size, 4, count))
         self.rounds_after: Array = np.zeros((size, 4, count))
         self.moves: NDArray[np.float32] = np.zeros((size, 4, count, speeds), dtype=np.float32)
-        """[row, gear, state before corners, s]: moving s spaces at Speed s from that row."""
+        """[row, gear, state before corners, s]: moving s spaces at Speed s from that row, as the
+        solution saw it while it solved that row (a move that stays on the row, a Speed of 0 or a
+        spin-out at a Corner Line on that very space, is valued with the row not yet solved)."""
+        self._solved: dict[int, NDArray[np.float32]] = {}
         self._solve()
 
     # ------------------------------------------------------------------ lookups
@@ -152,6 +155,17 @@ class ValueTable:
         if best == np.inf:  # a cluttered hand (B-14)
             return float(self.rounds[row, 0, self.index[(e, max(0, h - 1), 0)]]) + 1.0
         return 1.0 + best
+
+    def landings(self, pos: int) -> NDArray[np.float32]:
+        """[gear, state before corners, s]: the value of moving s spaces at Speed s from ``pos``
+        (the better of a Boost or none), from the solved table: ``after`` at the landing place,
+        the corners paid or the spin-out, exactly. Computed on first use and kept."""
+        row = self._row(pos)
+        landing = self._solved.get(row)
+        if landing is None:
+            landing = self._landings(row).astype(np.float32)
+            self._solved[row] = landing
+        return landing
 
     def corner_heat(self, start: int, end: int, speed: int, available: int) -> tuple[int, int | None]:
         """Heat owed for the Corner Lines between progress ``start`` and ``end`` at ``speed``, and
