@@ -5,13 +5,15 @@ deck order, the other players' hands and decks, the Legends deck: see ``determin
 that position on the engine and plays it forward to the end of the search horizon (the end of
 the current round, or of the next one). Where the searching car plans a turn (gear and cards)
 the iteration walks down the tree: the candidates are the planner's favourite plans for the
-position of that sample, and among those the sample allows the tree picks by UCB1, counting for
-each node the iterations in which it was available (single-observer ISMCTS: a node is the
-searching seat's own plans so far, whatever the others hold). A node met for the first time is
-added to the tree and the rest of the iteration follows the planner. The others drive by the
-planner too, the Legends by their cards. The horizon's end is judged by the planner's value
-table (the rounds the car still needs, with its actual hand), plus the rounds played since the
-root; a race won or lost on the way counts for ``WIN`` rounds.
+position of that sample (at the root the full planner's; later the car's plans as if it were
+alone, read off the value table's landings: ``PlannerBot.lone_ranked``), and among those the
+sample allows the tree picks by UCB1, counting for each node the iterations in which it was
+available (single-observer ISMCTS: a node is the searching seat's own plans so far, whatever
+the others hold). A node met for the first time is added to the tree; the rest of the iteration
+follows the planner without its costlier terms (its plans: the lone ranking's favourite). The
+others drive by the planner too, the Legends by their cards. The horizon's end is judged by the
+planner's value table (the rounds the car still needs, with its actual hand), plus the rounds
+played since the root; a race won or lost on the way counts for ``WIN`` rounds.
 
 The budget is a number of iterations, so a seeded SearchBot is deterministic; a time limit can
 cap it as well (then the machine's speed decides how many iterations are played). The chosen
@@ -40,7 +42,7 @@ from heat.engine.rng import Rng
 class SearchSettings:
     """How hard a SearchBot thinks."""
 
-    iterations: int = 100
+    iterations: int = 250
     """Sampled positions played per plan decision (one walk down the tree each)."""
     seconds: float | None = None
     """An optional time cap per decision (at least one iteration is always played)."""
@@ -133,23 +135,30 @@ class SearchBot:
         """One walk: down the tree at the car's plans, the planner elsewhere, to the horizon."""
         start = race.round
         decided = bool(race.hall_of_fame)
-        path = [root]
-        node: Node | None = root
-        options: Sequence[Decision] = candidates
+        # the root's plan first: the car's own hand, gear and Engine are known, so the root's
+        # candidates are legal in every sample (and the car plans at the same time as the others)
+        plan, child = self._select(root, candidates)
+        race.apply(seat, plan)
+        path = [root, child]
+        node: Node | None = child if child.visits else None
         while not race.is_over and race.round < start + self.settings.horizon:
             mover = race.to_decide()[0]
             legal = race.legal_decisions(mover)
             if len(legal) == 1:
                 race.apply(mover, legal[0])
                 continue
-            if mover == seat and node is not None and isinstance(legal[0], Plan):
-                if node is not root:
-                    view = view_of(race, seat)
-                    options = self.ranker.lone_ranked(view, legal)[: self.settings.branching]
-                plan, child = self._select(node, options)
+            if mover == seat and isinstance(legal[0], Plan):
+                options = self.ranker.lone_ranked(view_of(race, seat), legal)
+                if node is None:  # past the tree: the ranker's favourite
+                    race.apply(mover, options[0])
+                    continue
+                plan, child = self._select(node, options[: self.settings.branching])
                 race.apply(mover, plan)
                 path.append(child)
                 node = child if child.visits else None  # a new node ends the walk down the tree
+                continue
+            if mover != seat and isinstance(legal[0], Plan):  # as the pro plans, read off its table
+                race.apply(mover, self.others.lone_ranked(view_of(race, mover), legal)[0])
                 continue
             driver = self.inner if mover == seat else self.others
             race.apply(mover, driver.choose(view_of(race, mover), legal))
