@@ -179,8 +179,10 @@ class PlannerBot(HeuristicBot):
         row = table.landings(start)
         values: dict[Decision, float] = {}
         for decision in legal:
-            value = self._lone_value(decision, me.gear, me.engine, hand_heat, hand_stress, start, row, table)
-            values[decision] = self.plan_value(view, decision) if value is None or not simple else value
+            value = None
+            if simple:
+                value = self._lone_value(decision, me.gear, me.engine, hand_heat, hand_stress, start, row, table)
+            values[decision] = self.plan_value(view, decision) if value is None else value
         return sorted(legal, key=values.__getitem__, reverse=True)
 
     @staticmethod
