@@ -246,15 +246,27 @@ def test_the_lone_ranking_orders_plans_as_the_planner_values_them(space: int) ->
     # Line: a spin-out there lands on its own space, which the table's working landings value
     # with that space not yet solved); from space 60 the finish line of a 1-lap USA is in reach
     hand = ["stress", "heat", "1", "2", "3", "4", "4"]
-    race = race_from(position([car(space=space, gear=3, engine=2, hand=hand, deck=["2", "3", "4", "1"] * 2)]))
+    race = race_from(position([car(space=space, gear=3, engine=2, hand=hand, deck=["2", "3", "4", "1"] * 4)]))
     planner = _lone_planner()
     view, legal = view_of(race, 0), race.legal_decisions(0)
     lone = planner.lone_ranked(view, legal)
     assert sorted(lone, key=str) == sorted(legal, key=str)
-    values = [planner.plan_value(view, plan) for plan in lone]
+    values = planner.lone_values(view, legal)
+    assert all(values[plan] == pytest.approx(planner.plan_value(view, plan), abs=1e-5) for plan in legal)
     # in the planner's order, but for near ties (the landings are kept in float32)
-    assert all(a >= b - 1e-5 for a, b in itertools.pairwise(values))
-    assert values[0] >= max(planner.plan_value(view, plan) for plan in legal) - 1e-5
+    assert all(values[a] >= values[b] for a, b in itertools.pairwise(lone))
+
+
+def test_the_lone_ranking_judges_garage_cards_as_the_planner_does() -> None:
+    # a choice of Speed (1 or 3), an Adjust Speed Limit card and a Cooldown card with Heat in
+    # hand to cool: the first two are judged by plan_value, the third read off the landings
+    hand = ["brakes-13", "tires-1", "cooling-3", "heat", "heat", "3", "4"]
+    # (a deck as large as a car's: the model then counts all of its Heat, as in a race)
+    race = race_from(position([car(space=28, gear=2, engine=2, hand=hand, deck=["2", "3", "4", "1"] * 4)]))
+    planner = _lone_planner()
+    view, legal = view_of(race, 0), race.legal_decisions(0)
+    lone = planner.lone_values(view, legal)
+    assert all(lone[plan] == pytest.approx(planner.plan_value(view, plan), abs=1e-5) for plan in legal)
 
 
 def test_the_lone_ranking_is_for_a_planner_alone_with_its_car() -> None:

@@ -162,11 +162,17 @@ class PlannerBot(HeuristicBot):
 
     def lone_ranked(self, view: SeatView, legal: Sequence[Decision]) -> list[Decision]:
         """Legal plans from the best to the worst for the car as if alone on the track (no
-        forecast, no Adrenaline, no kept-hand term), as ``ranked`` orders them with such settings.
-        A plan of plain Speed cards is read off the table's landings, which already hold the
-        better of a Boost or none (a few lookups instead of a walk through every landing); the
-        plans the landings do not describe (choice or Adjust cards, a free Boost, the finish in
-        reach, an elimination at stake) are judged by ``plan_value``."""
+        forecast, no Adrenaline, no kept-hand term), as ``ranked`` orders them with such settings
+        (but for near ties: the landings are kept in float32). Far faster: see ``lone_values``."""
+        values = self.lone_values(view, legal)
+        return sorted(legal, key=values.__getitem__, reverse=True)
+
+    def lone_values(self, view: SeatView, legal: Sequence[Decision]) -> dict[Decision, float]:
+        """``plan_value`` of each legal plan for a planner that sees its car alone. A plan of
+        plain Speed cards is read off the table's landings, which already hold the better of a
+        Boost or none (a few lookups instead of a walk through every landing); the plans the
+        landings do not describe (choice or Adjust cards, a free Boost, the finish in reach, an
+        elimination at stake) are judged by ``plan_value`` itself."""
         assert not self.settings.forecast and not self.settings.kept_hand
         self._foresee(view)
         me = view.me
@@ -183,7 +189,7 @@ class PlannerBot(HeuristicBot):
             if simple:
                 value = self._lone_value(decision, me.gear, me.engine, hand_heat, hand_stress, start, row, table)
             values[decision] = self.plan_value(view, decision) if value is None else value
-        return sorted(legal, key=values.__getitem__, reverse=True)
+        return values
 
     @staticmethod
     def _lone_value(
