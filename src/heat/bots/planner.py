@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,6 +40,56 @@ WIN = 2.0
 """Rounds a race won (or lost) in the round being played is worth (B-16.2, B-16.3)."""
 KEPT_CANDIDATES = 8
 """Plans, the best without the kept-hand term, that are judged with it."""
+
+
+@dataclass(slots=True)
+class _Tally:
+    """What the cards of a plan add up to."""
+
+    fixed: int = 0
+    """The Speed of the cards with one Speed value."""
+    flips: int = 0
+    """Basic cards flipped: one per Stress card and per + symbol (B-12)."""
+    stress: int = 0
+    """Stress cards played."""
+    choices: list[tuple[int, ...]] = field(default_factory=list)
+    """The Speed values of each choice card."""
+    heat: int = 0
+    """Heat to pay: the cards' Heat symbols and a two-gear shift (B-1.2)."""
+    adjust: int = 0
+    cooldown: int = 0
+    reduce: int = 0
+    slip: int = 0
+
+    def hand_after(self, gear: int, hand_heat: int, hand_stress: int) -> tuple[int, int]:
+        """The Heat cards the gear and the cards cool down, and the Stress cards left in hand."""
+        cool = min(GEAR_COOLDOWN[gear] + self.cooldown, hand_heat)
+        return cool, max(0, hand_stress - self.stress - self.reduce)
+
+
+def _tally(decision: Plan, gear: int) -> _Tally | None:
+    """The cards of ``decision`` played from ``gear``, or None if a Heat card is among them (a
+    cluttered hand's play, B-14)."""
+    tally = _Tally(heat=1 if abs(decision.gear - gear) == 2 else 0)
+    for card_id in decision.cards:
+        c = card(card_id)
+        if c.type == "heat":
+            return None
+        if c.type == "stress":
+            tally.flips += 1
+            tally.stress += 1
+            continue
+        if len(c.speeds) > 1:
+            tally.choices.append(c.speeds)
+        elif c.speeds:
+            tally.fixed += c.speeds[0]
+        tally.flips += c.plus
+        tally.heat += c.heat
+        tally.adjust += c.adjust
+        tally.cooldown += c.cooldown
+        tally.reduce += c.reduce_stress
+        tally.slip += c.slipstream
+    return tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,29 +255,18 @@ class PlannerBot(HeuristicBot):
         """``plan_value`` of a plan of plain Speed cards for a car alone, from the table's
         landings ``row`` (None where they do not describe the plan)."""
         assert isinstance(decision, Plan)
-        fixed = flips = stress_played = cooldown = reduce = 0
-        heat = 1 if abs(decision.gear - gear) == 2 else 0  # B-1.2
-        for card_id in decision.cards:
-            c = card(card_id)
-            if c.type == "heat":
-                return -100.0 + len(decision.cards)  # a cluttered hand (B-14), as plan_value
-            if c.type == "stress":
-                flips += 1
-                stress_played += 1
-                continue
-            if len(c.speeds) > 1 or c.adjust:
-                return None
-            fixed += c.speeds[0] if c.speeds else 0
-            flips += c.plus
-            heat += c.heat
-            cooldown += c.cooldown
-            reduce += c.reduce_stress
-        if heat > engine:
+        played = _tally(decision, gear)
+        if played is None:
+            return -100.0 + len(decision.cards)  # a cluttered hand (B-14), as plan_value
+        if played.choices or played.adjust:
+            return None
+        if played.heat > engine:
             return -1000.0
+        fixed, flips = played.fixed, played.flips
         if start + fixed + 4 * flips + max(BOOST) > table.model.finish or fixed + flips == 0:
             return None  # the finish in reach (a win counts), or a move of Speed 0
-        cool = min(GEAR_COOLDOWN[decision.gear] + cooldown, hand_heat)
-        state = table.clamp(engine - heat + cool, hand_heat - cool, max(0, hand_stress - stress_played - reduce))
+        cool, stress = played.hand_after(decision.gear, hand_heat, hand_stress)
+        state = table.clamp(engine - played.heat + cool, hand_heat - cool, stress)
         landing = row[decision.gear - 1, state]
         total = 0.0
         for speed, chance in flip_distribution(fixed, flips):
@@ -255,37 +294,18 @@ class PlannerBot(HeuristicBot):
         assert isinstance(decision, Plan)
         me = view.me
         assert me is not None and me.hand is not None and view.seat is not None
-        cards = [card(c) for c in decision.cards]
-        if any(c.type == "heat" for c in cards):
-            return -100.0 + len(cards)  # a cluttered hand (B-14): any of them
+        played = _tally(decision, me.gear)
+        if played is None:
+            return -100.0 + len(decision.cards)  # a cluttered hand (B-14): any of them
         table = self.table(view)
-        fixed = flips = stress_played = adjust = cooldown = reduce = slip = 0
-        heat = 1 if abs(decision.gear - me.gear) == 2 else 0  # B-1.2
-        choices: list[tuple[int, ...]] = []
-        for c in cards:
-            if c.type == "stress":
-                flips += 1
-                stress_played += 1
-                continue
-            if len(c.speeds) > 1:
-                choices.append(c.speeds)
-            elif c.speeds:
-                fixed += c.speeds[0]
-            flips += c.plus
-            heat += c.heat
-            adjust += c.adjust
-            cooldown += c.cooldown
-            reduce += c.reduce_stress
-            slip += c.slipstream
-        if heat > me.engine:
+        if played.heat > me.engine:
             return -1000.0
         hand_heat = sum(1 for c in me.hand if c == "heat")
-        hand_stress = max(0, sum(1 for c in me.hand if c == "stress") - stress_played - reduce)
-        cool = min(GEAR_COOLDOWN[decision.gear] + cooldown, hand_heat)
+        cool, hand_stress = played.hand_after(decision.gear, hand_heat, sum(1 for c in me.hand if c == "stress"))
         adrenaline = self._adrenaline
         if adrenaline and hand_heat > cool:
             cool += 1  # B-4.4: Adrenaline's Cooldown 1
-        available = me.engine - heat + cool
+        available = me.engine - played.heat + cool
         turn = _Turn(
             table=table,
             start=forecast.progress(view, view.seat),
@@ -294,8 +314,8 @@ class PlannerBot(HeuristicBot):
             hand_stress=hand_stress,
             finish=view.laps * track(view.track).spaces,
             spots=track(view.track).spots_per_space,
-            slip=2 + slip,
-            adjust=adjust,
+            slip=2 + played.slip,
+            adjust=played.adjust,
             free_boost=free_boost(view),
             eliminating=view.spin_out_eliminates,
         )
@@ -306,12 +326,13 @@ class PlannerBot(HeuristicBot):
                 kept.remove(card_id)
             for _ in range(cool):
                 kept.remove("heat")
-            for _ in range(min(reduce, kept.count("stress"))):
+            for _ in range(min(played.reduce, kept.count("stress"))):
                 kept.remove("stress")
+        choices = played.choices
         extras = [sum(values) for values in itertools.product(*choices)] if choices else [0]
         last = 2 if view.started_cars >= 5 else 1
         total = 0.0
-        speeds = flip_distribution(fixed, flips)
+        speeds = flip_distribution(played.fixed, played.flips)
         for speed, chance in speeds:
             best = NEVER
             for extra in set(extras):
