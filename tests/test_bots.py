@@ -22,6 +22,7 @@ from heat.arena_plot import arena_svg
 from heat.bots import RandomBot
 from heat.bots.heuristic import HeuristicBot
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
+from heat.bots.planner import PlannerBot
 from heat.bots.search import SearchBot, SearchSettings
 from heat.cli.main import main
 from heat.engine import (
@@ -38,6 +39,7 @@ from heat.engine import (
 from heat.engine.championship import Season, SeasonConfig, season_view
 from heat.engine.config import default_seats
 from heat.engine.rng import Rng
+from scenario import car, position, race_from
 from test_random_races import MODULES, _alter_hidden_cards, make_config
 
 
@@ -155,6 +157,19 @@ def test_search_bot_grows_a_tree_over_two_rounds() -> None:
     assert max(len(child.children) for child in root.children.values()) > 3
     assert sum(g.visits for g in grandchildren) == 30 - len(candidates)  # each root child's first walk stops there
     assert choice.text() == max(root.children, key=lambda text: root.children[text].visits)
+
+
+def test_search_bot_samples_are_valued_with_the_real_views_car_model() -> None:
+    """The search's planners inside its samples keep the car model of the real view, even where
+    a sample's spin-out gave the car more Stress (B-10.1) before they first look at it."""
+    hand = ["1", "2", "3", "4", "4", "1", "2"]
+    legend = car(space=30, color="blue", legend=True)
+    real = race_from(position([car(space=20, gear=3, hand=hand, deck=["3"] * 10), legend]))
+    spun = race_from(position([car(space=20, gear=3, hand=hand, deck=["3"] * 10 + ["stress"] * 4), legend]))
+    bot = SearchBot(2)
+    table = bot.planner.table(view_of(real, 0))  # the root's first look, before any sample
+    assert bot.inner.table(view_of(spun, 0)) is table and bot.ranker.table(view_of(spun, 0)) is table
+    assert PlannerBot(2).table(view_of(spun, 0)).model.stress > table.model.stress
 
 
 def test_search_bot_horizon_and_time_cap() -> None:

@@ -3,6 +3,7 @@ precise positions (spin-outs avoided, Boosts taken when they pay, slipstreams, d
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -157,6 +158,23 @@ def test_the_car_model_counts_this_cars_cards_and_heat() -> None:
     assert model.heat == 6 + 1  # the Engine and the Starting Upgrade Heat card (B-17.5)
     assert model.stress == 3
     assert sorted(max(speeds) for speeds, _ in model.free) == [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5]
+
+
+def test_planners_that_share_car_models_value_with_the_first_views_model() -> None:
+    """A planner that shares another's car models (a search's planners inside its samples) uses
+    the model the other made from the real view, not one from a sampled position with more
+    Stress (B-10.1: a spin-out adds Stress cards)."""
+    hand = ["1", "2", "3", "4", "4", "1", "2"]
+    real = race_from(position([car(space=20, gear=3, hand=hand, deck=["3"] * 10)]))
+    sampled = race_from(position([car(space=20, gear=3, hand=hand, deck=["3"] * 10 + ["stress"] * 4)]))
+    assert car_model(view_of(sampled, 0), CHAMPION).stress > car_model(view_of(real, 0), CHAMPION).stress
+    planner = PlannerBot(1, settings=CHAMPION)
+    light = PlannerBot(2, settings=dataclasses.replace(CHAMPION, kept_hand=0.0, forecast=False), models=planner)
+    assert planner.table(view_of(real, 0)) is light.table(view_of(sampled, 0))
+    alone = PlannerBot(2, settings=dataclasses.replace(CHAMPION, kept_hand=0.0, forecast=False))
+    assert alone.table(view_of(sampled, 0)).model.stress > planner.table(view_of(real, 0)).model.stress
+    with pytest.raises(ValueError, match="model settings differ"):
+        PlannerBot(3, settings=dataclasses.replace(CHAMPION, samples=4), models=planner)
 
 
 def test_a_win_is_counted_only_where_the_others_moves_are_foreseen() -> None:

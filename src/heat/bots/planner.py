@@ -155,10 +155,24 @@ def car_model(view: SeatView, settings: PlannerSettings) -> CarModel:
 class PlannerBot(HeuristicBot):
     """A driver that plans every turn against the value table of its own car."""
 
-    def __init__(self, seed: int = 0, name: str = "planner", settings: PlannerSettings | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        name: str = "planner",
+        settings: PlannerSettings | None = None,
+        models: PlannerBot | None = None,
+    ) -> None:
+        """``models``: another planner whose car models this one shares (both then value with
+        the model the first of them made from a real view; their settings must build the same
+        model: ``draw_extra``, ``samples`` and ``overshoot``)."""
         super().__init__(seed, name=name)
         self.settings = settings or PlannerSettings()
         self._models: dict[tuple[object, ...], CarModel] = {}
+        if models is not None:
+            mine, theirs = self.settings, models.settings
+            if (mine.draw_extra, mine.samples, mine.overshoot) != (theirs.draw_extra, theirs.samples, theirs.overshoot):
+                raise ValueError(f"{name} cannot share the car models of {models.name}: their model settings differ")
+            self._models = models._models
         self._scenarios: list[forecast.Scenario] = []
         self._adrenaline = False
         self._decisive = False

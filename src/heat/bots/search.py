@@ -95,8 +95,11 @@ class SearchBot:
         self.settings = settings or SearchSettings()
         planner = self.settings.planner
         self.planner = PlannerBot(seed, name=name, settings=planner)
-        self.inner = PlannerBot(seed + 1, name=f"{name}-inner", settings=_light(planner, forecast=True))
-        self.ranker = PlannerBot(seed + 2, name=f"{name}-ranker", settings=_light(planner, forecast=False))
+        # the light planners share the planner's car models: the model is fixed at its first use,
+        # which must be the real view, not a sample (a sample's spin-out adds Stress only there)
+        inner, ranker = _light(planner, forecast=True), _light(planner, forecast=False)
+        self.inner = PlannerBot(seed + 1, name=f"{name}-inner", settings=inner, models=self.planner)
+        self.ranker = PlannerBot(seed + 2, name=f"{name}-ranker", settings=ranker, models=self.planner)
         self.others = PlannerBot(seed + 3, name=f"{name}-others", settings=PRO)
         self.last_root: Node | None = None
         """The tree of the last plan searched (for tests and analysis)."""
