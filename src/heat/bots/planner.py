@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -114,6 +115,10 @@ class PlannerSettings:
     kept_samples: int = 8
     """Draws sampled to judge the cards a plan keeps."""
 
+    def model_settings(self) -> dict[str, Any]:
+        """The settings the car model is built with (planners that share models must agree)."""
+        return {"draw_extra": self.draw_extra, "samples": self.samples, "overshoot": self.overshoot}
+
     def seed_of(self, view: SeatView) -> int:
         """A seed for the bot's own samples, fixed by what the view shows (so a seeded bot
         repeats itself, and sees nothing hidden)."""
@@ -146,9 +151,7 @@ def car_model(view: SeatView, settings: PlannerSettings) -> CarModel:
         stress=max(owned["stress"], board.stress),
         heat=max(heat, 1),
         hand=view.hand_size,
-        draw_extra=settings.draw_extra,
-        samples=settings.samples,
-        overshoot=settings.overshoot,
+        **settings.model_settings(),
     )
 
 
@@ -163,14 +166,12 @@ class PlannerBot(HeuristicBot):
         models: PlannerBot | None = None,
     ) -> None:
         """``models``: another planner whose car models this one shares (both then value with
-        the model the first of them made from a real view; their settings must build the same
-        model: ``draw_extra``, ``samples`` and ``overshoot``)."""
+        the model the first of them made from a real view; their ``model_settings`` must agree)."""
         super().__init__(seed, name=name)
         self.settings = settings or PlannerSettings()
         self._models: dict[tuple[object, ...], CarModel] = {}
         if models is not None:
-            mine, theirs = self.settings, models.settings
-            if (mine.draw_extra, mine.samples, mine.overshoot) != (theirs.draw_extra, theirs.samples, theirs.overshoot):
+            if self.settings.model_settings() != models.settings.model_settings():
                 raise ValueError(f"{name} cannot share the car models of {models.name}: their model settings differ")
             self._models = models._models
         self._scenarios: list[forecast.Scenario] = []
