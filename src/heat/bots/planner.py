@@ -61,6 +61,19 @@ class _Tally:
     cooldown: int = 0
     reduce: int = 0
     slip: int = 0
+    cards: int = 0
+    """Cards played."""
+    cluttered: bool = False
+    """A Heat card is among them: a cluttered hand's play (B-14); the other fields are not summed."""
+
+    def refusal(self, engine: int) -> float | None:
+        """The value of a plan the car cannot drive as planned: a cluttered hand's play (any of
+        them, B-14) or Heat the Engine cannot pay; None for a plan it can drive."""
+        if self.cluttered:
+            return -100.0 + self.cards
+        if self.heat > engine:
+            return -1000.0
+        return None
 
     def hand_after(self, gear: int, hand_heat: int, hand_stress: int) -> tuple[int, int]:
         """The Heat cards the gear and the cards cool down, and the Stress cards left in hand."""
@@ -68,14 +81,14 @@ class _Tally:
         return cool, max(0, hand_stress - self.stress - self.reduce)
 
 
-def _tally(decision: Plan, gear: int) -> _Tally | None:
-    """The cards of ``decision`` played from ``gear``, or None if a Heat card is among them (a
-    cluttered hand's play, B-14)."""
-    tally = _Tally(heat=1 if abs(decision.gear - gear) == 2 else 0)
+def _tally(decision: Plan, gear: int) -> _Tally:
+    """The cards of ``decision`` played from ``gear``."""
+    tally = _Tally(heat=1 if abs(decision.gear - gear) == 2 else 0, cards=len(decision.cards))
     for card_id in decision.cards:
         c = card(card_id)
         if c.type == "heat":
-            return None
+            tally.cluttered = True
+            return tally
         if c.type == "stress":
             tally.flips += 1
             tally.stress += 1
@@ -271,12 +284,11 @@ class PlannerBot(HeuristicBot):
         landings ``row`` (None where they do not describe the plan)."""
         assert isinstance(decision, Plan)
         played = _tally(decision, gear)
-        if played is None:
-            return -100.0 + len(decision.cards)  # a cluttered hand (B-14), as plan_value
+        refusal = played.refusal(engine)
+        if refusal is not None:
+            return refusal
         if played.choices or played.adjust:
             return None
-        if played.heat > engine:
-            return -1000.0
         fixed, flips = played.fixed, played.flips
         if start + fixed + 4 * flips + max(BOOST) > table.model.finish or fixed + flips == 0:
             return None  # the finish in reach (a win counts), or a move of Speed 0
@@ -310,11 +322,10 @@ class PlannerBot(HeuristicBot):
         me = view.me
         assert me is not None and me.hand is not None and view.seat is not None
         played = _tally(decision, me.gear)
-        if played is None:
-            return -100.0 + len(decision.cards)  # a cluttered hand (B-14): any of them
+        refusal = played.refusal(me.engine)
+        if refusal is not None:
+            return refusal
         table = self.table(view)
-        if played.heat > me.engine:
-            return -1000.0
         hand_heat = sum(1 for c in me.hand if c == "heat")
         cool, hand_stress = played.hand_after(decision.gear, hand_heat, sum(1 for c in me.hand if c == "stress"))
         adrenaline = self._adrenaline
