@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from heat.bots import forecast
+from heat.bots import forecast, valuetable
 from heat.bots.levels import CHAMPION
 from heat.bots.planner import PlannerBot, PlannerSettings, car_model
 from heat.bots.valuetable import CarModel, ValueTable, play_distributions, table_for
@@ -291,6 +291,23 @@ def test_the_lone_ranking_is_for_a_planner_alone_with_its_car() -> None:
     race = race_from(position([car(space=20, hand=["1", "2", "3", "4", "4", "1", "2"], deck=["3"] * 8)]))
     with pytest.raises(AssertionError):
         PlannerBot(1, settings=CHAMPION).lone_ranked(view_of(race, 0), race.legal_decisions(0))
+
+
+def test_a_table_keeps_the_landings_of_the_rows_last_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    # memory: a row left behind is dropped, and asked for again it is computed to the same values
+    monkeypatch.setattr(valuetable, "LANDING_ROWS", 2)
+    table = ValueTable(straight(lines=((10, 3, 0),), heat=3, finish=30))
+    first = table.landings(4)
+    table.landings(8)
+    assert table.landings(4) is first  # kept, and now the row last asked for
+    table.landings(12)  # drops row 8, the one asked for longest ago
+    assert table.landings(4) is first
+    assert len(table._solved) == 2
+    table.landings(8)  # drops row 12
+    table.landings(12)  # drops row 4
+    assert len(table._solved) == 2
+    again = table.landings(4)
+    assert again is not first and (again == first).all()  # computed again, to the same values
 
 
 def test_the_landings_of_a_solved_table_are_its_after_values() -> None:

@@ -67,6 +67,8 @@ FreeCard = tuple[tuple[int, ...], int]
 """A card that is neither Heat nor Stress: its Speed values and its + symbols."""
 Array = NDArray[np.float64]
 IntArray = NDArray[np.int64]
+LANDING_ROWS = 64
+"""Rows whose landings a table keeps (about 5 MB on Great Britain, where the table holds 17 MB)."""
 Rows = NDArray[np.float32]
 """Speed distributions of plays, one per row (float32: see ``_best``)."""
 
@@ -98,7 +100,8 @@ class ValueTable:
         """[row, gear, state before corners, s]: moving s spaces at Speed s from that row, as the
         solution saw it while it solved that row (a move that stays on the row, a Speed of 0 or a
         spin-out at a Corner Line on that very space, is valued with the row not yet solved)."""
-        self._solved: dict[int, NDArray[np.float32]] = {}
+        self._solved: OrderedDict[int, NDArray[np.float32]] = OrderedDict()
+        """The landings of the rows last asked for (``landings``), at most ``LANDING_ROWS``."""
         self._solve()
 
     # ------------------------------------------------------------------ lookups
@@ -159,12 +162,18 @@ class ValueTable:
     def landings(self, pos: int) -> NDArray[np.float32]:
         """[gear, state before corners, s]: the value of moving s spaces at Speed s from ``pos``
         (the better of a Boost or none), from the solved table: ``after`` at the landing place,
-        the corners paid or the spin-out, exactly. Computed on first use and kept."""
+        the corners paid or the spin-out, exactly. Computed on first use (a few milliseconds) and
+        kept for the ``LANDING_ROWS`` rows last asked for: a car only moves forward, so a row
+        left behind is rarely asked for again, and all of them would weigh as much as ``moves``."""
         row = self._row(pos)
         landing = self._solved.get(row)
         if landing is None:
             landing = self._landings(row).astype(np.float32)
             self._solved[row] = landing
+            while len(self._solved) > LANDING_ROWS:
+                self._solved.popitem(last=False)
+        else:
+            self._solved.move_to_end(row)
         return landing
 
     def corner_heat(self, start: int, end: int, speed: int, available: int) -> tuple[int, int | None]:
