@@ -12,6 +12,7 @@ from heat.arena import (
     RaceOutcome,
     make_driver,
     parse_lineup,
+    race_setup,
     run_arena,
     summarize,
     wilson,
@@ -268,6 +269,29 @@ def test_the_arena_seats_entrants_at_random_and_summarizes() -> None:
     assert 0 < stats["club"].plan_median_ms <= 1000 * max(max(o.plan_seconds["club"]) for o in outcomes)
     again = run_arena(config, workers=1)  # the same seed, the same races
     assert [(o.entrants, o.places, o.rounds) for o in again] == [(o.entrants, o.places, o.rounds) for o in outcomes]
+
+
+def _grid_places(lineup: str, races: int, entrant: str) -> list[int]:
+    """Where ``entrant`` starts (0: the front of the grid) in each of the arena's first races."""
+    config = ArenaConfig(parse_lineup(lineup), tracks=("usa",), races=races, seed=3)
+    places = []
+    for index in range(races):
+        race_config, entrants = race_setup(config, index)
+        race = Race(race_config, record_events=False)
+        order = sorted(race.cars, key=lambda car: (-car.pos, car.lane))
+        places.append([car.seat for car in order].index(entrants.index(entrant)))
+    return places
+
+
+def test_the_arena_draws_seats_and_grid_independently() -> None:
+    # B-10.9: the grid is the race's own draw; the seating must not repeat it. The first
+    # entrant of a two-car lineup started in front in every race when both used one generator.
+    front = _grid_places("club,rookie", 40, "club").count(0)
+    assert 10 <= front <= 30
+    # against five Legends the bot starts on each of the six grid places, none twice as often
+    # as its share (it had the front place in a third of the races)
+    places = _grid_places("club,legend*5", 240, "club")
+    assert all(20 <= places.count(place) <= 60 for place in range(6))
 
 
 def test_the_arena_runs_on_several_processes_alike(tmp_path) -> None:

@@ -117,17 +117,23 @@ def check_config(config: ArenaConfig) -> None:
         raise ConfigError("play at least one race per track")
     if not config.tracks:
         raise ConfigError("choose at least one track")
-    check_race_config(_race_config(config, 0)[0])  # laps, modules, Pro Legends: the engine's own checks
+    check_race_config(race_setup(config, 0)[0])  # laps, modules, Pro Legends: the engine's own checks
 
 
-def _race_config(config: ArenaConfig, index: int) -> tuple[RaceConfig, list[str]]:
+SEATING_SALT = 0x5E47_1A60_5E47_1A60
+"""Mixed into a race's seed for the draw of its seating, so that it is independent of the race's own draws."""
+
+
+def race_setup(config: ArenaConfig, index: int) -> tuple[RaceConfig, list[str]]:
     """The configuration of race number ``index`` and its entrants by seat: its track, seating
     and seed follow from ``index``."""
     track_id = config.tracks[index % len(config.tracks)]
     seed = config.seed * 1_000_003 + index
-    rng = Rng(seed)
     entrants = list(config.lineup)
-    rng.shuffle(entrants)
+    # Not Rng(seed): the race fills its grid with Rng(seed)'s first shuffle (B-10.9), which
+    # would repeat this one and tie each entrant's grid place to its seat (in a two-car race
+    # the first entrant would always start in front).
+    Rng(seed ^ SEATING_SALT).shuffle(entrants)
     seats = tuple(SeatConfig(f"{name}-{i}", COLORS[i], legend=name == LEGEND) for i, name in enumerate(entrants))
     race_config = RaceConfig(
         seats,
@@ -150,7 +156,7 @@ def make_driver(name: str, seed: int) -> Bot:
 
 def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
     """Race number ``index`` of the arena (its track, seating and seeds follow from ``index``)."""
-    race_config, entrants = _race_config(config, index)
+    race_config, entrants = race_setup(config, index)
     track_id, seed = race_config.track, race_config.seed
     race = Race(race_config, record_events=False)
     bots = {i: make_driver(name, seed * 7 + i) for i, name in enumerate(entrants) if name != LEGEND}
