@@ -67,10 +67,11 @@ FreeCard = tuple[tuple[int, ...], int]
 """A card that is neither Heat nor Stress: its Speed values and its + symbols."""
 Array = NDArray[np.float64]
 IntArray = NDArray[np.int64]
-LANDING_ROWS = 64
-"""Rows whose landings a table keeps (about 5 MB on Great Britain, where the table holds 17 MB)."""
 Rows = NDArray[np.float32]
 """Speed distributions of plays, one per row (float32: see ``_best``)."""
+
+LANDING_ROWS = 64
+"""Rows whose landings a table keeps (about 5 MB on Great Britain, where the table holds 17 MB)."""
 
 
 class ValueTable:
