@@ -254,8 +254,12 @@ def test_the_arena_seats_entrants_at_random_and_summarizes() -> None:
     assert len(outcomes) == 6
     assert {o.track for o in outcomes} == {"usa", "italia"}
     assert len({tuple(o.entrants) for o in outcomes}) > 1  # seats are shuffled
-    for outcome in outcomes:
+    for index, outcome in enumerate(outcomes):
         assert sorted(outcome.places) == [1, 2, 3, 4]
+        race_config, entrants = race_setup(config, index)
+        assert entrants == outcome.entrants
+        start = Race(race_config, record_events=False).standings()
+        assert outcome.grid == [start.index(seat) + 1 for seat in range(4)]  # 1: pole position
     stats = {s.entrant: s for s in summarize(outcomes)}
     assert stats["legend"].cars == 2
     assert stats["club"].races == 6
@@ -277,9 +281,8 @@ def _grid_places(lineup: str, races: int, entrant: str) -> list[int]:
     places = []
     for index in range(races):
         race_config, entrants = race_setup(config, index)
-        race = Race(race_config, record_events=False)
-        order = sorted(race.cars, key=lambda car: (-car.pos, car.lane))
-        places.append([car.seat for car in order].index(entrants.index(entrant)))
+        start = Race(race_config, record_events=False).standings()
+        places.append(start.index(entrants.index(entrant)))
     return places
 
 
@@ -302,6 +305,7 @@ def test_the_arena_runs_on_several_processes_alike(tmp_path) -> None:
     write_csv(tmp_path / "a.csv", stats)
     data = json.loads((tmp_path / "a.json").read_text())
     assert len(data["races"]) == 4
+    assert sorted(data["races"][0]["grid"]) == [1, 2]
     header = (tmp_path / "a.csv").read_text().splitlines()[0]
     assert header.startswith("entrant,races,wins") and header.endswith("median_ms,max_ms,plan_median_ms")
 

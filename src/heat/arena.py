@@ -51,7 +51,8 @@ class ArenaConfig:
 
 @dataclass(slots=True)
 class RaceOutcome:
-    """One race: the track, each seat's entrant and place, and decision times per entrant."""
+    """One race: the track, each seat's entrant, place and starting grid place, and decision
+    times per entrant."""
 
     track: str
     entrants: list[str]
@@ -61,6 +62,8 @@ class RaceOutcome:
     """Every decision with a choice (more than one legal option)."""
     plan_seconds: dict[str, list[float]] = field(default_factory=dict)
     """The plans among them (gear and cards: the decision that takes the most thought)."""
+    grid: list[int] = field(default_factory=list)
+    """Each seat's place on the starting grid, 1 for pole position (B-10.9)."""
 
 
 @dataclass(slots=True)
@@ -159,6 +162,7 @@ def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
     race_config, entrants = race_setup(config, index)
     track_id, seed = race_config.track, race_config.seed
     race = Race(race_config, record_events=False)
+    start = race.standings()  # the race order on the grid, pole first
     bots = {i: make_driver(name, seed * 7 + i) for i, name in enumerate(entrants) if name != LEGEND}
     seconds: dict[str, list[float]] = {}
     plan_seconds: dict[str, list[float]] = {}
@@ -176,7 +180,8 @@ def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
     standings = race.standings()
     places = [standings.index(seat) + 1 for seat in range(len(entrants))]
     rounds = [car.finish_round for car in race.cars]
-    return RaceOutcome(track_id, entrants, places, rounds, seconds, plan_seconds)
+    grid = [start.index(seat) + 1 for seat in range(len(entrants))]
+    return RaceOutcome(track_id, entrants, places, rounds, seconds, plan_seconds, grid)
 
 
 def _play_chunk(config: ArenaConfig, indices: Sequence[int]) -> list[RaceOutcome]:
