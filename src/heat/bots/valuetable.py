@@ -22,9 +22,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -69,6 +70,8 @@ Array = NDArray[np.float64]
 IntArray = NDArray[np.int64]
 Rows = NDArray[np.float32]
 """Speed distributions of plays, one per row (float32: see ``_best``)."""
+K = TypeVar("K")
+V = TypeVar("V")
 
 LANDING_ROWS = 64
 """Rows whose landings a table keeps (about 5 MB on Great Britain, where the table holds 17 MB)."""
@@ -167,15 +170,7 @@ class ValueTable:
         kept for the ``LANDING_ROWS`` rows last asked for: a car only moves forward, so a row
         left behind is rarely asked for again, and all of them would weigh as much as ``moves``."""
         row = self._row(pos)
-        landing = self._solved.get(row)
-        if landing is None:
-            landing = self._landings(row).astype(np.float32)
-            self._solved[row] = landing
-            while len(self._solved) > LANDING_ROWS:
-                self._solved.popitem(last=False)
-        else:
-            self._solved.move_to_end(row)
-        return landing
+        return _kept(self._solved, row, lambda: self._landings(row).astype(np.float32), LANDING_ROWS)
 
     def corner_heat(self, start: int, end: int, speed: int, available: int) -> tuple[int, int | None]:
         """Heat owed for the Corner Lines between progress ``start`` and ``end`` at ``speed``, and
@@ -504,12 +499,16 @@ _KEEP = 8
 
 def table_for(model: CarModel) -> ValueTable:
     """The value table of ``model``, computed once and kept among the last few used."""
-    table = _TABLES.get(model)
-    if table is None:
-        table = ValueTable(model)
-        _TABLES[model] = table
-        while len(_TABLES) > _KEEP:
-            _TABLES.popitem(last=False)
+    return _kept(_TABLES, model, lambda: ValueTable(model), _KEEP)
+
+
+def _kept(cache: OrderedDict[K, V], key: K, make: Callable[[], V], keep: int) -> V:
+    """``cache[key]``, made by ``make`` if missing; the cache keeps the ``keep`` keys last asked for."""
+    value = cache.get(key)
+    if value is None:
+        value = cache[key] = make()
+        while len(cache) > keep:
+            cache.popitem(last=False)
     else:
-        _TABLES.move_to_end(model)
-    return table
+        cache.move_to_end(key)
+    return value
