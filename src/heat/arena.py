@@ -177,11 +177,14 @@ def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
             if isinstance(decision, Plan):
                 plan_seconds.setdefault(entrants[seat], []).append(spent)
         race.apply(seat, decision)
-    standings = race.standings()
-    places = [standings.index(seat) + 1 for seat in range(len(entrants))]
+    places = _places(race.standings())
     rounds = [car.finish_round for car in race.cars]
-    grid = [start.index(seat) + 1 for seat in range(len(entrants))]
-    return RaceOutcome(track_id, entrants, places, rounds, seconds, plan_seconds, grid)
+    return RaceOutcome(track_id, entrants, places, rounds, seconds, plan_seconds, _places(start))
+
+
+def _places(order: Sequence[int]) -> list[int]:
+    """Each seat's place (1 first) in ``order``, seats from first to last."""
+    return [order.index(seat) + 1 for seat in range(len(order))]
 
 
 def _play_chunk(config: ArenaConfig, indices: Sequence[int]) -> list[RaceOutcome]:
