@@ -40,6 +40,7 @@ from heat.engine import (
 from heat.engine.championship import Season, SeasonConfig, season_view
 from heat.engine.config import default_seats
 from heat.engine.rng import Rng
+from heat.players import make_bots, seat_roles
 from scenario import car, position, race_from
 from test_random_races import MODULES, _alter_hidden_cards, make_config
 
@@ -378,3 +379,20 @@ def test_the_plot_shows_each_entrant_and_track_with_its_interval() -> None:
     assert "club &amp; random" in svg  # escaped
     assert svg.count("<rect") == 1 + 2 * 3  # the background, then 2 entrants x (all, italia, usa)
     assert "66.7% of 3" in svg and "33.3% of 3" in svg
+
+
+def test_no_bot_draws_the_numbers_of_its_race() -> None:
+    """The plain clients seed a race's bots from the race's own seed: no bot's generator may
+    repeat the race's (seat 0 of a race seeded 0 did), or its guesses at hidden cards would
+    follow the real shuffles."""
+
+    def first_draws(rng: Rng) -> list[int]:
+        copy = Rng(rng.state)
+        return [copy.next64() for _ in range(3)]
+
+    for seed in range(4):
+        bots = make_bots(seat_roles(default_seats(6), None, "random"), seed)
+        assert sorted(bots) == list(range(6))
+        for bot in bots.values():
+            assert isinstance(bot, RandomBot)
+            assert first_draws(bot.rng) != first_draws(Rng(seed))

@@ -44,9 +44,23 @@ class SeatRole:
         return SeatRole(data["kind"], level if data["kind"] == BOT else "")
 
 
+BOT_SEED_SALT = 0xB075_EED5_B075_EED5
+"""Mixed into every bot's seed, so that no bot's generator repeats the race's own."""
+
+
+def bot_seed_of(bot_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat``. The plain clients pass the race's seed as ``bot_seed``;
+    without the salt the bot at seat 0 of a race seeded 0 would draw the very numbers that
+    drew the grid and shuffled the decks, so its guesses at hidden cards would not be
+    independent of them."""
+    return (bot_seed * 10 + seat) ^ BOT_SEED_SALT
+
+
 def make_bots(roles: Sequence[SeatRole], bot_seed: int) -> dict[int, Bot]:
-    """A bot of its level at every bot seat, seeded from ``bot_seed`` and the seat."""
-    return {seat: make_bot(role.level, bot_seed * 10 + seat) for seat, role in enumerate(roles) if role.kind == BOT}
+    """A bot of its level at every bot seat, seeded from ``bot_seed`` and the seat (``bot_seed_of``)."""
+    return {
+        seat: make_bot(role.level, bot_seed_of(bot_seed, seat)) for seat, role in enumerate(roles) if role.kind == BOT
+    }
 
 
 def players_record(roles: Sequence[SeatRole], bot_seed: int) -> dict[str, Any]:
