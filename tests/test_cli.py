@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from heat.cli import main as cli_main
 from heat.cli.main import main
 from heat.engine import replay
 
@@ -38,10 +39,27 @@ def test_race_json_prints_a_replayable_record(capsys):
     assert replay(record).is_over
 
 
+@pytest.mark.parametrize("cars", ["-2", "7", "100"])
+def test_a_position_of_too_many_or_negative_cars_is_refused(capsys, cars):
+    """B-0.6: at most 6 cars; a negative count once printed a position of 4 cars, 100 one of 6."""
+    status, out, err = run(capsys, "position", "new", "--cars", cars)
+    assert (status, out) == (2, "")
+    assert f"--cars must be 0 to 6, not {cars}" in err
+
+
+@pytest.mark.parametrize("command", [["race"], ["position", "new"]])
+def test_pro_legends_without_a_legend_are_refused(capsys, command):
+    """L-17 raises the Legends' Top Speed: with no Legend in the race the option did nothing."""
+    status, out, err = run(capsys, *command, "--pro-legends", "2")
+    assert (status, out) == (2, "")
+    assert "--pro-legends 2 raises the Legends' Top Speed (L-17): add Legends with --legends" in err
+    assert run(capsys, *command, "--pro-legends", "2", "--legends", "1", "--practice")[0] == 0
+
+
 def test_bad_options_give_a_message_not_a_traceback(capsys):
     status, _, err = run(capsys, "race", "--cars", "9")
     assert status == 2
-    assert "1 to 6 cars" in err
+    assert "--cars must be 0 to 6, not 9" in err
     status, _, err = run(capsys, "race", "--track", "monaco")
     assert status == 2
     assert "unknown track 'monaco'" in err
@@ -156,3 +174,15 @@ def test_tracks_lists_the_four_base_tracks(capsys):
     out = run(capsys, "tracks")[1]
     for name in ("USA", "Italia", "France", "Great Britain"):
         assert name in out
+
+
+def test_an_output_that_cannot_be_written_is_a_message_not_a_traceback(capsys, monkeypatch):
+    """A full disk under the output (``heat tracks > /dev/full``) raised OSError through main."""
+
+    def full_disk(args: object) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cli_main, "_tracks", full_disk)
+    status, out, err = run(capsys, "tracks")
+    assert (status, out) == (1, "")
+    assert err == "heat: could not read or write: No space left on device\n"

@@ -87,3 +87,12 @@ def test_saving_never_leaves_a_half_written_file(tmp_path):
     path = tmp_path / "race.json"
     save_race(race, path)
     assert [p.name for p in tmp_path.iterdir()] == ["race.json"]
+
+
+@pytest.mark.parametrize("entry", [[], {}, 7, "no-such-token"])
+def test_a_malformed_road_conditions_token_is_named(entry):
+    """W-6: a position names one Road Conditions token (or null) per corner; anything else is named."""
+    position = to_position(Race(RaceConfig(default_seats(2), track="usa", seed=3, weather=True)))
+    position["weather"]["road"][0] = entry
+    with pytest.raises(PositionError, match=r"weather\.road\[0\]"):
+        from_position(position)

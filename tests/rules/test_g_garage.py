@@ -15,6 +15,7 @@ import pytest
 
 from heat.engine import (
     ConfigError,
+    PositionError,
     Race,
     RaceConfig,
     SeatConfig,
@@ -421,6 +422,20 @@ def test_G_13_drafting_out_of_turn_is_refused():
     play(race, f"blue: draft {card}")
     assert race.to_decide() == (RED,)
     assert "not Blue's decision" in refused(race, f"blue: draft {market(race)[0]}")
+
+
+def test_G_14_a_position_whose_draft_would_run_dry_is_refused():
+    """Every player takes a card in every draft round (G-11): a position whose market or pool
+    cannot go round was once loaded, and its second round stuck on an empty market."""
+    start = to_position(drafting(2, seed=3, grid=(0, 1)))
+    assert start["draft"]["round"] == 1 and len(start["draft"]["pool"]) >= 4
+    dry = {**start, "draft": {**start["draft"], "pool": start["draft"]["pool"][:3]}}
+    with pytest.raises(PositionError, match=r"draft\.pool: the 2 round\(s\) still to come need at least 4"):
+        from_position(dry)
+    short = {**start, "draft": {**start["draft"], "market": start["draft"]["market"][:1]}}
+    with pytest.raises(PositionError, match=r"draft\.market: 2 player\(s\) still pick this round"):
+        from_position(short)
+    from_position({**start, "draft": {**start["draft"], "pool": start["draft"]["pool"][:4]}})  # just enough
 
 
 # ----------------------------------------------------------------------------- rulings

@@ -156,6 +156,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nheat: interrupted", file=sys.stderr)
         return 130
+    except OSError as error:  # e.g. the output's disk is full: a message, not a traceback
+        where = f" ({error.filename})" if error.filename else ""
+        print(f"heat: could not read or write{where}: {error.strerror or error}", file=sys.stderr)
+        return 1
     return status
 
 

@@ -7,9 +7,8 @@ import json
 import sys
 from typing import Any
 
-from heat.cli.race_cmd import config_for, seats_for
+from heat.cli.race_cmd import car_colors, config_for, seats_for
 from heat.engine import (
-    COLORS,
     HeatError,
     Race,
     from_position,
@@ -23,7 +22,7 @@ from heat.storage import read_json
 
 def new(args: argparse.Namespace) -> int:
     """Print the starting position of a new race."""
-    players = [(color.capitalize(), color) for color in COLORS[: args.cars]]
+    players = [(color.capitalize(), color) for color in car_colors(args.cars)]
     race = Race(config_for(args, seats_for(players, args.legends)))
     print(json.dumps(to_position(race), indent=1))
     return 0

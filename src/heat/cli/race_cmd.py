@@ -20,6 +20,13 @@ def laps_of(args: argparse.Namespace) -> int | None:
     return 1 if args.practice else args.laps
 
 
+def car_colors(cars: int) -> list[str]:
+    """The colours of ``cars`` cars (``--cars``), in seat order; ConfigError outside 0-6 (B-0.6)."""
+    if not 0 <= cars <= MAX_CARS:
+        raise ConfigError(f"--cars must be 0 to {MAX_CARS}, not {cars} (B-0.6: a race has at most {MAX_CARS} cars)")
+    return list(COLORS[:cars])
+
+
 def seats_for(players: list[tuple[str, str]], legends: int) -> tuple[SeatConfig, ...]:
     """Seats for ``players`` (name, colour) followed by ``legends`` Legends in the free colours."""
     if legends < 0:
@@ -34,7 +41,11 @@ def seats_for(players: list[tuple[str, str]], legends: int) -> tuple[SeatConfig,
 
 
 def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceConfig:
-    """The race asked for on the command line."""
+    """The race asked for on the command line; ConfigError for Pro Legends without a Legend."""
+    if args.pro_legends and not any(seat.legend for seat in seats):
+        raise ConfigError(
+            f"--pro-legends {args.pro_legends} raises the Legends' Top Speed (L-17): add Legends with --legends"
+        )
     return RaceConfig(
         seats,
         track=args.track,
@@ -80,9 +91,7 @@ def bot_names(colors: list[str], levels: list[str], prefix: str = "") -> list[tu
 
 def run(args: argparse.Namespace) -> int:
     """Play a race between bots of the chosen level (and Legends)."""
-    if not 0 <= args.cars <= MAX_CARS:
-        raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {args.cars} (B-0.6)")
-    players = bot_names(list(COLORS[: args.cars]), parse_levels(args.level, args.cars))
+    players = bot_names(car_colors(args.cars), parse_levels(args.level, args.cars))
     config = config_for(args, seats_for(players, args.legends))
     seed = config.seed
     race = Race(config)

@@ -485,7 +485,7 @@ def _read_modules(race: Race, fields: _Fields) -> None:
         if not isinstance(road_raw, list) or len(road_raw) != len(race.track.corners):
             raise PositionError(f"weather.road: expected one token id (or null) per corner, got {road_raw!r}")
         for index, token_id in enumerate(road_raw):
-            if token_id is not None and token_id not in by_id:
+            if token_id is not None and (not isinstance(token_id, str) or token_id not in by_id):
                 raise PositionError(f"weather.road[{index}]: unknown Road Conditions token {token_id!r}")
         race.conditions = Conditions(race.track, token, tuple(by_id[t] if t is not None else None for t in road_raw))
     legends_raw = data.get("legends")
@@ -530,4 +530,17 @@ def _read_modules(race: Race, fields: _Fields) -> None:
         if any(race.cars[seat].legend for seat in draft.order):
             raise PositionError("draft.order: Legends do not draft (OQ-G-8)")
         race.upgrade_pool = list(reversed(draft_fields.cards("pool", race)))
+        # G-11: every player takes a card in every round, so the draft must not run dry (G-14).
+        still_to_pick = len(draft.order) - draft.index
+        if len(draft.market) < still_to_pick:
+            raise PositionError(
+                f"draft.market: {still_to_pick} player(s) still pick this round, "
+                f"but it holds {len(draft.market)} card(s)"
+            )
+        needed = (draft.rounds - draft.round) * len(draft.order)
+        if len(race.upgrade_pool) < needed:
+            raise PositionError(
+                f"draft.pool: the {draft.rounds - draft.round} round(s) still to come need at least {needed} card(s), "
+                f"it holds {len(race.upgrade_pool)}"
+            )
         race.draft = draft
