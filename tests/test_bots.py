@@ -3,13 +3,22 @@ And the arena harness (not strength: strength is measured by ``heat arena``)."""
 
 from __future__ import annotations
 
+import errno
 import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from heat.arena import (
     ArenaConfig,
     RaceOutcome,
+    ignore_interrupts,
     make_driver,
     parse_lineup,
     race_setup,
@@ -25,6 +34,7 @@ from heat.bots.heuristic import HeuristicBot
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
 from heat.bots.planner import PlannerBot
 from heat.bots.search import SearchBot, SearchSettings
+from heat.cli import arena_cmd
 from heat.cli.main import main
 from heat.engine import (
     COLORS,
@@ -236,6 +246,11 @@ def test_wilson_interval() -> None:
         ("club,wizard", "unknown entrant 'wizard'; use one of random, rookie, club, pro, champion, search, legend"),
         ("legend*3", "at least one bot"),
         ("club*x,random", "must be a number"),
+        ("club*,random", "'club\\*': the count after '\\*' must be a number"),
+        ("club*99999999999", "2 to 6 cars, not 99999999999"),  # counted, not built (it ran out of memory)
+        ("club*-5,club,rookie", "'club\\*-5': the count after '\\*' must be 1 or more"),
+        ("champion*-1", "'champion\\*-1': the count after '\\*' must be 1 or more"),
+        ("club,legend*0", "'legend\\*0': the count after '\\*' must be 1 or more"),
     ],
 )
 def test_bad_lineups_are_refused(text: str, message: str) -> None:
@@ -354,8 +369,11 @@ def test_arena_refuses_an_output_path_it_cannot_write_before_racing(tmp_path, ca
     [
         (["--pro-legends", "-1"], "Pro Legends add 0 to 10"),
         (["--laps", "0"], "laps must be 1 to 20"),
-        (["--races", "0"], "at least one race"),
+        (["--races", "0"], "play 1 to 100000 races per track, not 0"),
+        (["--races", "99999999999"], "play 1 to 100000 races per track, not 99999999999"),
+        (["--workers", "100000"], "--workers must be 1 to 256, not 100000"),
         (["--tracks", "mars"], "unknown track 'mars'"),
+        (["--tracks", "usa,italia,usa"], "track 'usa' is listed twice"),
     ],
 )
 def test_arena_refuses_bad_race_options_before_racing(options: list[str], message: str, capsys) -> None:
@@ -363,6 +381,106 @@ def test_arena_refuses_bad_race_options_before_racing(options: list[str], messag
     err = capsys.readouterr().err
     assert message in err
     assert "racing" not in err  # no progress bar: nothing was played
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--json", "{tmp}"], "--json {tmp}: it is a folder"),
+        (["--csv", "{tmp}/missing/r.csv"], "--csv {tmp}/missing/r.csv: the folder {tmp}/missing does not exist"),
+        (["--csv", ""], "--csv needs a file name"),
+        (["--plot", "{tmp}/notes.txt/r.svg"], "--plot {tmp}/notes.txt/r.svg: {tmp}/notes.txt is a file, not a folder"),
+        (["--plot", "{tmp}/notes.txt/a/r.svg"], "{tmp}/notes.txt is a file, not a folder"),
+        (["--json", "{tmp}/r", "--csv", "{tmp}/r"], "--json and --csv both name {tmp}/r: give each its own file"),
+        (["--json", "{tmp}/r", "--plot", "{tmp}/../{name}/r"], "--json and --plot both name"),
+    ],
+)
+def test_arena_refuses_an_output_it_cannot_write_before_racing(
+    options: list[str], message: str, tmp_path, capsys
+) -> None:
+    (tmp_path / "notes.txt").write_text("a file, not a folder\n")
+    options = [option.format(tmp=tmp_path, name=tmp_path.name) for option in options]
+    assert main(["arena", "--lineup", "club,random", "--races", "1", "--laps", "1", "--workers", "1", *options]) == 2
+    err = capsys.readouterr().err
+    assert message.format(tmp=tmp_path) in err
+    assert "racing" not in err and "Traceback" not in err  # refused before any race was played
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_an_output_that_fails_at_the_end_loses_neither_the_table_nor_the_other_outputs(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    def full_disk(*_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(arena_cmd, "write_json", full_disk)
+    options = ["--json", str(tmp_path / "r.json"), "--csv", str(tmp_path / "r.csv"), "--plot", str(tmp_path / "r.svg")]
+    assert main(["arena", "--lineup", "club,random", "--races", "2", "--laps", "1", "--workers", "1", *options]) == 2
+    captured = capsys.readouterr()
+    assert "win rate" in captured.out and "club" in captured.out  # the summary was printed first
+    assert f"--json {tmp_path / 'r.json'}: No space left on device" in captured.err
+    assert "the tables above have the summary" in captured.err
+    assert (tmp_path / "r.csv").read_text().startswith("entrant,")  # written all the same
+    assert (tmp_path / "r.svg").read_text().startswith("<svg")
+
+
+def _interrupt_self() -> str:
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+    except KeyboardInterrupt:
+        return "interrupted"
+    return "ignored"
+
+
+def test_arena_workers_leave_ctrl_c_to_the_main_process() -> None:
+    with multiprocessing.Pool(1, initializer=ignore_interrupts) as pool:
+        assert pool.apply_async(_interrupt_self).get(timeout=30) == "ignored"
+        assert pool.apply_async(os.getpid).get(timeout=30)  # the worker lives on
+
+
+def test_an_interrupted_arena_stops_its_workers_at_once() -> None:
+    config = ArenaConfig(parse_lineup("club,rookie"), tracks=("usa",), races=400, laps=1, seed=5)
+
+    def interrupt(_: int) -> None:
+        raise KeyboardInterrupt
+
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        run_arena(config, workers=2, progress=interrupt)
+    assert time.monotonic() - started < 10  # the races still queued were dropped, not played
+    assert multiprocessing.active_children() == []  # no worker left behind
+
+
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(), reason="needs Linux /proc")
+def test_ctrl_c_stops_a_parallel_arena_with_one_clean_message() -> None:
+    """Ctrl-C reaches the whole process group; only the main process reports it."""
+    command = [sys.executable, "-m", "heat.cli.main", "arena", "--lineup", "club,rookie", "--laps", "1"]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    process = subprocess.Popen(
+        [*command, "--races", "1000", "--workers", "2"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    try:
+        deadline = time.monotonic() + 30
+        while len(children.read_text().split()) < 2:  # the two workers have started racing
+            assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.05)
+        time.sleep(0.3)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 130
+    assert err.strip().endswith("heat: interrupted")
+    assert "Traceback" not in err
 
 
 def test_the_plot_shows_each_entrant_and_track_with_its_interval() -> None:

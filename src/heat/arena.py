@@ -11,13 +11,13 @@ from __future__ import annotations
 import csv
 import json
 import math
+import multiprocessing
+import signal
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from heat.bots.base import Bot
 from heat.bots.levels import LEVELS, make_bot
@@ -92,32 +92,44 @@ class EntrantStats:
 
 def parse_lineup(text: str) -> tuple[str, ...]:
     """``'champion,legend*5'`` -> ('champion', 'legend', 'legend', 'legend', 'legend', 'legend')."""
-    lineup: list[str] = []
+    entries: list[tuple[str, int]] = []
     for part in text.split(","):
-        name, _, count = part.strip().partition("*")
+        name, star, count = part.strip().partition("*")
         name = name.strip().lower()
         if name not in ENTRANTS:
             raise ConfigError(f"unknown entrant {name!r}; use one of {', '.join(ENTRANTS)}")
-        try:
-            times = int(count) if count else 1
-        except ValueError:
-            raise ConfigError(f"{part!r}: the count after '*' must be a number") from None
-        lineup.extend([name] * times)
-    if not 2 <= len(lineup) <= MAX_CARS:
-        raise ConfigError(f"a lineup has 2 to {MAX_CARS} cars, not {len(lineup)}")
+        times = 1
+        if star:
+            try:
+                times = int(count)
+            except ValueError:
+                raise ConfigError(f"{part.strip()!r}: the count after '*' must be a number") from None
+            if times < 1:
+                raise ConfigError(f"{part.strip()!r}: the count after '*' must be 1 or more")
+        entries.append((name, times))
+    cars = sum(times for _, times in entries)  # counted before the lineup is built: 'club*99999999999'
+    if not 2 <= cars <= MAX_CARS:
+        raise ConfigError(f"a lineup has 2 to {MAX_CARS} cars, not {cars}")
+    lineup = tuple(name for name, times in entries for _ in range(times))
     if all(name == LEGEND for name in lineup):
         raise ConfigError("a lineup needs at least one bot")
-    return tuple(lineup)
+    return lineup
+
+
+MAX_RACES = 100_000
+"""Races per track at most (as many champion races take about half a day on two cores)."""
 
 
 def check_config(config: ArenaConfig) -> None:
     """Raise ConfigError for an arena that cannot be played."""
     parse_lineup(",".join(config.lineup))
-    for track_id in config.tracks:
+    for index, track_id in enumerate(config.tracks):
         if track_id not in track_ids():
             raise ConfigError(f"unknown track {track_id!r}; tracks are: {', '.join(track_ids())}")
-    if config.races < 1:
-        raise ConfigError("play at least one race per track")
+        if track_id in config.tracks[:index]:
+            raise ConfigError(f"track {track_id!r} is listed twice; list each track once")
+    if not 1 <= config.races <= MAX_RACES:
+        raise ConfigError(f"play 1 to {MAX_RACES} races per track, not {config.races}")
     if not config.tracks:
         raise ConfigError("choose at least one track")
     check_race_config(race_setup(config, 0)[0])  # laps, modules, Pro Legends: the engine's own checks
@@ -199,7 +211,7 @@ def run_arena(
     """Play every race of the arena, on ``workers`` processes; ``progress(n)`` after each n done."""
     check_config(config)
     total = config.races * len(config.tracks)
-    indices = list(range(total))
+    indices = range(total)
     outcomes: list[RaceOutcome | None] = [None] * total
     if workers <= 1:
         for index in indices:
@@ -208,22 +220,28 @@ def run_arena(
                 progress(1)
     else:
         size = max(1, min(8, total // (workers * 4) or 1))
-        chunks = [indices[i : i + size] for i in range(0, total, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_play_chunk, config, chunk): chunk for chunk in chunks}
-            for future in _as_completed(futures):
-                chunk = futures[future]
-                for index, outcome in zip(chunk, future.result(), strict=True):
+        tasks = [(config, list(indices[i : i + size])) for i in range(0, total, size)]
+        # Pool, whose exit terminates the workers: on Ctrl-C or a failed race the arena stops at
+        # once instead of playing out the races still queued.
+        with multiprocessing.Pool(workers, initializer=ignore_interrupts) as pool:
+            for chunk, played in pool.imap_unordered(_play_task, tasks):
+                for index, outcome in zip(chunk, played, strict=True):
                     outcomes[index] = outcome
                 if progress:
                     progress(len(chunk))
     return [outcome for outcome in outcomes if outcome is not None]
 
 
-def _as_completed(futures: Any) -> Any:
-    from concurrent.futures import as_completed
+def _play_task(task: tuple[ArenaConfig, list[int]]) -> tuple[list[int], list[RaceOutcome]]:
+    config, chunk = task
+    return chunk, _play_chunk(config, chunk)
 
-    return as_completed(futures)
+
+def ignore_interrupts() -> None:
+    """The initializer of the arena's worker processes: Ctrl-C reaches every process of the
+    terminal's group, and the main process alone answers it (it stops the workers), so a worker
+    prints no traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from rich.console import Console
@@ -13,6 +14,10 @@ from rich.table import Table
 from heat.arena import ArenaConfig, check_config, parse_lineup, run_arena, summarize, write_csv, write_json
 from heat.arena_plot import write_plot
 from heat.engine import ConfigError, track_ids
+from heat.storage import save_problem
+
+MAX_WORKERS = 256
+"""Processes at most: each holds its own bots and value tables."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,14 +34,12 @@ def run(args: argparse.Namespace) -> int:
         pro_legends=args.pro_legends,
         tournament=args.tournament,
     )
-    for option in ("json", "csv", "plot"):  # refuse a bad path before the races, not after
-        path = getattr(args, option)
-        if path is not None and not Path(path).resolve().parent.is_dir():
-            raise ConfigError(f"--{option}: the folder of {path!r} does not exist")
+    outputs = {option: getattr(args, option) for option in OUTPUTS}
+    check_outputs(outputs)  # a bad path is refused before the races, not after them
     check_config(config)  # every mistake in the options is refused before the progress bar starts
     workers = args.workers or os.cpu_count() or 1
-    if workers < 1:
-        raise ConfigError("--workers must be 1 or more")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ConfigError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")
     console = Console(stderr=True)
     total = config.races * len(config.tracks)
     with Progress(
@@ -45,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         task = progress.add_task("races", total=total)
         outcomes = run_arena(config, workers=workers, progress=lambda n: progress.advance(task, n))
     stats = summarize(outcomes)
-    table = Table(title=f"{args.lineup} · {', '.join(tracks)} · {total} races")
+    title = f"{args.lineup} · {', '.join(tracks)} · {total} races"
+    table = Table(title=title)
     for column in (
         "entrant",
         "cars",
@@ -83,13 +87,53 @@ def run(args: argparse.Namespace) -> int:
         for s in stats:
             per_track.add_row(s.entrant, *(f"{100 * s.by_track.get(t, 0.0):.1f}%" for t in tracks))
         output.print(per_track)
-    try:
-        if args.json:
-            write_json(args.json, config, stats, outcomes)
-        if args.csv:
-            write_csv(args.csv, stats)
-        if args.plot:
-            write_plot(args.plot, stats, f"{args.lineup} · {', '.join(tracks)} · {total} races")
-    except OSError as error:
-        raise ConfigError(f"could not write the results: {error}") from error
+    writers: dict[str, Callable[[str], None]] = {
+        "json": lambda path: write_json(path, config, stats, outcomes),
+        "csv": lambda path: write_csv(path, stats),
+        "plot": lambda path: write_plot(path, stats, title),
+    }
+    failures = []
+    for option, path in outputs.items():  # each output on its own: one that fails loses no other
+        if path is not None:
+            try:
+                writers[option](path)
+            except OSError as error:
+                failures.append(f"--{option} {path}: {error.strerror or error}")
+    if failures:  # the tables above already hold the summary
+        raise ConfigError(f"could not write the results ({'; '.join(failures)}); the tables above have the summary")
     return 0
+
+
+OUTPUTS = ("json", "csv", "plot")
+"""The options that write the results to a file."""
+
+
+def check_outputs(paths: Mapping[str, str | None]) -> None:
+    """ConfigError unless every output path (by option name, None: not asked for) can be written
+    to as far as can be told without writing: a file name, not a folder, in a folder that exists
+    and may be written in, and no two options naming the same file."""
+    seen: dict[Path, str] = {}
+    for option, path in paths.items():
+        if path is None:
+            continue
+        if not path.strip():
+            raise ConfigError(f"--{option} needs a file name (an empty one would write nothing)")
+        problem = _output_problem(Path(path))
+        if problem:
+            raise ConfigError(f"--{option} {path}: {problem}")
+        file = Path(path).resolve()
+        if file in seen:
+            raise ConfigError(f"--{seen[file]} and --{option} both name {path}: give each its own file")
+        seen[file] = option
+
+
+def _output_problem(file: Path) -> str | None:
+    """Why ``file`` cannot be written, in words, or None if nothing is visibly wrong. As a save
+    file (``save_problem``), but the arena writes into folders that already exist."""
+    problem = save_problem(file)
+    if problem is None and file.exists() and not os.access(file, os.W_OK):
+        return "no permission to write it"
+    parent = file.resolve().parent
+    if problem is None and not parent.is_dir():
+        return f"the folder {parent} does not exist"
+    return problem
