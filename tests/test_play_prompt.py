@@ -107,3 +107,74 @@ def test_L_16_the_legends_deck_line_is_absent_without_legends_and_explains_an_em
     assert legends_deck(view_of(empty, 0)) == (
         "Legends cards still in the deck: none (all ten are reshuffled at the next reveal)"
     )
+
+
+# ---------------------------------------------------------------------------------- saving (audit)
+
+
+def test_saved_is_an_unknown_command_not_a_save_to_a_file_named_d(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    race, human, _ = new_session_race(args())
+    out: list[str] = []
+    Session(race, human, {}, Script(["saved", "SAVE  my race.json", "quit"]), out.append).run()
+    text = "\n".join(out)
+    assert "Not allowed: Ann must choose a gear and cards now" in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my race.json"]  # 'save' alone is the command
+    assert "Saved to my race.json. Resume with: heat play --resume my race.json" in text
+
+
+def test_play_alone_says_it_needs_the_cards_with_an_example():
+    race, human, _ = new_session_race(args())
+    out: list[str] = []
+    Session(race, human, {}, Script(["play", "quit"]), out.append).run()
+    text = "\n".join(out)
+    assert "Not allowed: 'play' needs the cards to play. Steps 1-2: choose your gear and cards, e.g." in text
+    assert "gear 0" not in text
+
+
+def test_a_save_command_to_a_path_under_a_file_says_why_in_words(tmp_path):
+    (tmp_path / "x.json").write_text("{}")
+    race, human, _ = new_session_race(args())
+    out: list[str] = []
+    lines = [f"save {tmp_path / 'x.json' / 'y.json'}", f"save {tmp_path}", "quit"]
+    Session(race, human, {}, Script(lines), out.append).run()
+    text = "\n".join(out)
+    assert f"Could not save to {tmp_path / 'x.json' / 'y.json'}: {tmp_path / 'x.json'} is a file, not a folder" in text
+    assert f"Could not save to {tmp_path}: it is a folder" in text
+    assert (tmp_path / "x.json").read_text() == "{}"
+
+
+def test_an_automatic_save_that_fails_is_told_once_and_the_race_goes_on(tmp_path):
+    """Saving after a decision to a folder crashed the prompt with IsADirectoryError."""
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    race, human, meta = new_session_race(args())
+    out: list[str] = []
+    good = tmp_path / "good.json"
+    lines = ["1", "1", "quit", f"save {good}", "quit"]
+    session = Session(race, human, {1: _first(), 2: _first()}, Script(lines), out.append, str(folder), meta)
+    assert session.run() == 0
+    text = "\n".join(out)
+    assert text.count(f"Could not save the game to {folder}: it is a folder. The game goes on unsaved") == 1
+    assert sum(1 for seat, _ in race.decisions if seat == human) >= 2  # both decisions were applied
+    assert f"Could not save the game to {folder}: it is a folder. Type 'save FILE' to save it elsewhere" in text
+    assert f"Saved to {good}, and after every decision from now on." in text
+    assert f"Saved. Resume with: heat play --resume {good}" in text
+    assert "Saved. Resume with: heat play --resume " + str(folder) not in text
+    assert len(read_json(good)["decisions"]) == len(race.decisions)
+
+
+def test_quitting_when_the_save_fails_then_end_of_input_leaves_without_claiming_a_save(tmp_path):
+    (tmp_path / "x.json").write_text("{}")
+    race, human, meta = new_session_race(args())
+    out: list[str] = []
+
+    def end_of_input(prompt: str) -> str:
+        raise EOFError
+
+    target = str(tmp_path / "x.json" / "y.json")
+    assert Session(race, human, {}, end_of_input, out.append, target, meta).run() == 0
+    text = "\n".join(out)
+    assert f"Could not save the game to {target}: {tmp_path / 'x.json'} is a file, not a folder." in text
+    assert text.endswith(f"Abandoned: the game is not saved (saving to {target} failed).")
+    assert "Saved" not in text

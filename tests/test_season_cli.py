@@ -193,7 +193,8 @@ def _saved(tmp_path: Path) -> Path:
         ("{not json", "not valid JSON"),
         ("", "not valid JSON"),
         ("[]", "a season record must be a JSON object"),
-        ('{"format": "heat-record"}', "format: expected 'heat-season'"),
+        ('{"format": "heat-record"}', "is a single race, not a championship season: resume it with 'heat play"),
+        ('{"format": "heat-ssn"}', "format: expected 'heat-season', got 'heat-ssn'"),
         (lambda r: {**r, "rules_version": "0"}, "saved with rules version '0'"),
         (lambda r: {**r, "decisions": [{"seat": 0, "decision": "draft wings-9"}]}, "decisions[0] ('draft wings-9')"),
         (lambda r: {**r, "config": {**r["config"], "season": "1999"}}, "the season is one of"),
@@ -291,7 +292,8 @@ def test_bad_input_at_a_race_prompt_gets_a_message_and_changes_nothing():
     text = "\n".join(out)
     assert "Not allowed: gear 7 does not exist" in text
     assert "Not allowed: Red must choose a gear and cards now" in text
-    assert "Not allowed: gear 0 does not exist" in text
+    assert "Not allowed: 'play' needs the cards to play. Steps 1-2: choose your gear and cards" in text
+    assert "gear 0" not in text  # 'play' alone was a Plan of gear 0
     assert "There is no option 999" in text
     assert "Abandoned (give a save file to be able to resume)." in text
     race = season.race
@@ -350,3 +352,20 @@ def test_the_session_saves_after_every_decision(tmp_path: Path):
     assert len(read_json(save)["decisions"]) == len(season.decisions) >= 30
     assert replay_season(read_json(save)).state == season.state
     assert f"Saved. Resume with: heat season resume {save}" in out
+
+
+def test_an_automatic_save_that_fails_is_told_and_the_season_goes_on(tmp_path: Path):
+    """The bots' first decisions were saved to a folder: IsADirectoryError before any input."""
+    season = Season(SeasonConfig(default_seats(3, legends=1), season="1961", seed=5))
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    answers = iter(["1", "1", "quit", "quit"])
+    runner, out = session(season, lambda prompt: next(answers), folder)
+    assert runner.run() == 0
+    text = "\n".join(out)
+    assert [seat for seat, _ in season.decisions].count(0) == 2  # the season went on
+    assert len(season.decisions) > 2  # the bots decided too, their saves failing as well
+    assert text.count(f"Could not save the game to {folder}: it is a folder. The game goes on unsaved") == 1
+    assert text.endswith(f"Abandoned: the game is not saved (saving to {folder} failed).")
+    assert "Saved." not in text
+    assert list(folder.iterdir()) == []

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from heat.engine import PositionError, Race, replay, to_record
+from heat.engine import ConfigError, PositionError, Race, replay, to_record
+from heat.engine.championship import SEASON_FORMAT
+from heat.engine.record import RECORD_FORMAT
 
 
 def read_json(path: str | Path) -> Any:
@@ -20,6 +23,71 @@ def read_json(path: str | Path) -> Any:
         raise PositionError(f"{file}: cannot read: {error.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise PositionError(f"{file}: not valid JSON: {error}") from None
+
+
+def read_race_record(path: str | Path) -> Any:
+    """The JSON of the race record at ``path``; PositionError naming the file if it cannot be
+    read or is a championship season (saying how to resume that). The record itself is not
+    checked here: the engine does that when it replays it."""
+    data = read_json(path)
+    if isinstance(data, Mapping) and data.get("format") == SEASON_FORMAT:
+        raise PositionError(
+            f"{path} is a championship season, not a race: resume it with 'heat season resume {path}' "
+            f"(its scorepad: 'heat season status {path}')"
+        )
+    return data
+
+
+def read_season_record(path: str | Path) -> Any:
+    """The JSON of the season record at ``path``; PositionError naming the file if it cannot be
+    read or is a single race's record (saying how to resume that)."""
+    data = read_json(path)
+    if isinstance(data, Mapping) and data.get("format") == RECORD_FORMAT:
+        raise PositionError(
+            f"{path} is a single race, not a championship season: resume it with 'heat play --resume {path}'"
+        )
+    return data
+
+
+def save_problem(path: str | Path) -> str | None:
+    """Why a save file cannot be written at ``path``, in words, found without writing anything;
+    None if nothing is visibly wrong (the write may still fail: a full disk...)."""
+    if not str(path).strip():
+        return "the file name is empty"
+    file = Path(path)
+    if file.is_dir():
+        return "it is a folder"
+    for folder in file.parents:  # the nearest one that exists must be a folder we may write in
+        if folder.is_dir():
+            if not os.access(folder, os.W_OK | os.X_OK):
+                return f"no permission to write in the folder {folder}"
+            return None
+        if folder.exists():
+            return f"{folder} is a file, not a folder"
+    return None
+
+
+def save_error_text(path: str | Path, error: OSError) -> str:
+    """Why writing the save file ``path`` failed with ``error``, in words."""
+    return save_problem(path) or error.strerror or str(error)
+
+
+def check_new_save(path: str | None, *, overwrite: bool, resume: str) -> None:
+    """ConfigError unless a new game may be saved to ``path`` (None: the game is not saved): a
+    file name, not a folder, in a folder that can be written, and no file there already unless
+    ``overwrite``. ``resume`` is the command that resumes such a file (for the message)."""
+    if path is None:
+        return
+    if not path.strip():
+        raise ConfigError("--save needs a file name (an empty one would save nothing)")
+    problem = save_problem(path)
+    if problem:
+        raise ConfigError(f"cannot save to {path}: {problem}")
+    if Path(path).exists() and not overwrite:
+        raise ConfigError(
+            f"{path} already exists: resume it with '{resume} {path}', or add --overwrite to replace it "
+            "(or give another --save file)"
+        )
 
 
 def write_json(path: str | Path, data: Any) -> None:
@@ -43,8 +111,8 @@ def save_race(race: Race, path: str | Path) -> None:
 
 
 def load_race(path: str | Path) -> Race:
-    """Load a saved race by replaying its record."""
-    data = read_json(path)
+    """Load a saved race by replaying its record (PositionError naming the file)."""
+    data = read_race_record(path)
     try:
         return replay(data)
     except PositionError as error:

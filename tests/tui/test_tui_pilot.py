@@ -16,7 +16,7 @@ from heat.bots.levels import make_bot
 from heat.engine import Plan, view_of
 from heat.tui.app import HeatApp
 from heat.tui.replay_model import ReplayCursor
-from heat.tui.screens.dialogs import CarsScreen, HelpScreen, QuitScreen
+from heat.tui.screens.dialogs import CarsScreen, HelpScreen, QuitScreen, ReplaceScreen
 from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.race import PLAN, RaceScreen
 from heat.tui.screens.replay import ReplayScreen
@@ -274,5 +274,106 @@ def test_a_season_goes_from_the_hall_of_fame_to_the_hub_and_the_next_race(tmp_pa
         resumed = Table.load(save)
         assert resumed.race is not None and resumed.season is not None
         assert len(resumed.season.state.results) == 1
+
+    asyncio.run(scenario())
+
+
+def test_an_automatic_save_that_fails_is_told_and_quitting_does_not_claim_it_saved(tmp_path: Path) -> None:
+    """The quit dialog said "The game is saved in adir", then the app showed a traceback."""
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    good = tmp_path / "good.json"
+
+    async def scenario() -> None:
+        app = HeatApp(table=build_table(practice(SeatChoice("bot", level="random")), save_path=str(folder)))
+        notes: list[str] = []
+        app.notify = lambda text, **_: notes.append(str(text))  # type: ignore[method-assign]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)  # the bot's plan could not be saved; Ann is asked all the same
+            assert isinstance(app.screen, RaceScreen) and app.screen.mode == PLAN
+            assert notes == [
+                f"Could not save the game to {folder}: it is a folder. The game goes on unsaved; "
+                "ctrl+s saves it to another file."
+            ]
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, QuitScreen)
+            text = str(app.screen.query_one(Static).render())
+            assert f"The game could not be saved in {folder}: it is a folder." in text
+            assert "is saved" not in text
+            await pilot.press("n", "ctrl+s")  # saving again fails: asked for another file, with the reason
+            await pilot.pause()
+            assert str(app.screen.query_one("#save-note", Static).render()) == (
+                f"Could not save to {folder}: it is a folder."
+            )
+            app.screen.query_one("#save-path").value = str(good)  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            table = app.table
+            assert table is not None and table.save_path == str(good) and table.save_error is None
+            assert Table.load(good).record() == table.record()
+            await pilot.press("q", "y")
+            await pilot.pause()
+        assert app.return_code in (None, 0)
+        assert list(folder.iterdir()) == []
+
+    asyncio.run(scenario())
+
+
+def test_start_asks_before_saving_over_an_existing_file(tmp_path: Path) -> None:
+    """The setup's Start replaced the --save file without a word (e.g. after a finished race)."""
+    save = tmp_path / "race.json"
+    build_table(practice(SeatChoice("bot", level="random"), seed=3), save_path=str(save)).autosave()
+    before = save.read_bytes()
+
+    async def scenario() -> None:
+        app = HeatApp(setup=practice(SeatChoice("bot", level="random"), seed=9), save_path=str(save))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")  # Start
+            await pilot.pause()
+            assert isinstance(app.screen, ReplaceScreen)
+            await pilot.press("n")  # back: nothing started, nothing written
+            await pilot.pause()
+            assert app.table is None and save.read_bytes() == before
+            await pilot.press("enter", "r")  # resume the game in it instead
+            await settle(app, pilot)
+            assert app.table is not None and app.table.game.config.seed == 3
+        app = HeatApp(setup=practice(SeatChoice("bot", level="random"), seed=9), save_path=str(save))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter", "o")  # overwrite it with the new game
+            await settle(app, pilot)
+            assert app.table is not None and app.table.game.config.seed == 9
+            assert Table.load(save).game.config.seed == 9
+
+    asyncio.run(scenario())
+
+
+def test_start_with_a_folder_for_the_save_file_is_refused(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = HeatApp(setup=practice(SeatChoice("bot", level="random")), save_path=str(tmp_path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.table is None
+            assert message(app) == f"Cannot start: cannot save to {tmp_path}: it is a folder"
+
+    asyncio.run(scenario())
+
+
+def test_replaying_a_season_file_says_how_to_resume_it(tmp_path: Path) -> None:
+    season = tmp_path / "season.json"
+    build_table(GameSetup(mode="season", seed=2, seats=(ANN, SeatChoice("bot"))), save_path=str(season)).autosave()
+
+    async def scenario() -> None:
+        app = HeatApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#file").value = str(season)  # type: ignore[attr-defined]
+            await pilot.click("#replay")
+            await pilot.pause()
+            assert message(app) == (
+                f"Cannot open it: {season} is a championship season, not a race: resume it with "
+                f"'heat season resume {season}' (its scorepad: 'heat season status {season}')"
+            )
 
     asyncio.run(scenario())

@@ -68,7 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends, 0-5 (default 3)")
     play.add_argument("--name", default="Player", help="your name (default Player)")
     play.add_argument("--color", default="red", help="your car's colour")
-    play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision")
+    play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision (a new file)")
+    play.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
     play.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
     play.add_argument("--replay", metavar="FILE", help="step through a race record (the app's replay viewer)")
     play.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
@@ -106,7 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
     new_season.add_argument("--color", default="red", help="your car's colour")
     new_season.add_argument("--seed", type=int, default=None)
     new_season.add_argument("--level", default="club", help=LEVEL_HELP)
-    new_season.add_argument("--save", default=season_cmd.DEFAULT_SAVE, metavar="FILE", help="save file")
+    new_season.add_argument(
+        "--save",
+        default=season_cmd.DEFAULT_SAVE,
+        metavar="FILE",
+        help=f"save file, a new one (default {season_cmd.DEFAULT_SAVE})",
+    )
+    new_season.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
     new_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
     new_season.set_defaults(run=launch.season_new)
     resume_season = season_commands.add_parser("resume", help="resume a saved season")

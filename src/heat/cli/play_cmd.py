@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from heat.bots import Bot, play_out
@@ -27,7 +28,9 @@ from heat.engine import (
 )
 from heat.engine.championship import Season
 from heat.players import HUMAN, make_bots, players_record, roles_of, seat_roles
-from heat.storage import read_json, write_json
+from heat.storage import check_new_save, read_race_record, write_json
+
+RESUME = "heat play --resume"
 
 
 class Session:
@@ -48,9 +51,14 @@ class Session:
         self.bots = bots
         self.read = read
         self.write = write
-        self.save_path = save_path
         self.meta = meta or {}
         self.seen = 0
+        self.prompt = Prompt(read, write, self.save, save_path, RESUME)
+
+    @property
+    def save_path(self) -> str | None:
+        """Where the race is saved after every decision (None: nowhere)."""
+        return self.prompt.save_path
 
     def save(self, path: str) -> None:
         """Save the race record with who plays which seat."""
@@ -73,8 +81,7 @@ class Session:
                 self.write("")
                 for line in _standings_lines(race):
                     self.write(line)
-                if self.save_path:
-                    self.save(self.save_path)
+                self.prompt.autosave()
                 return 0
             if not self.ask():
                 return 0
@@ -83,8 +90,7 @@ class Session:
         """Ask the human for one decision; False if they quit."""
         race = self.race
         view = view_of(race, self.human)
-        prompt = Prompt(self.read, self.write, self.save, self.save_path, "heat play --resume")
-        return prompt.ask(
+        return self.prompt.ask(
             race.legal_decisions(self.human),
             lambda: status(view_of(race, self.human)),
             prompt_for(view),
@@ -117,17 +123,32 @@ def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any
 def run(args: argparse.Namespace) -> int:
     """Start or resume a race and play it at the prompt."""
     if args.resume:
-        data = read_json(args.resume)
-        race = replay(data)
+        data = read_race_record(args.resume)
+        try:
+            race = replay(data)
+        except PositionError as error:
+            raise PositionError(f"{args.resume}: {error}") from None
         human, bots, meta = resumed_players(args.resume, data.get("players"), race)
+        check_save_option(args)
         save_path = args.save or args.resume
         print(f"Resumed {args.resume} at round {race.round}.")
     else:
         race, human, meta = new_session_race(args)
         bots = make_bots(seat_roles(race.config.seats, human, meta["level"]), meta["bot_seed"])
+        check_save_option(args)
         save_path = args.save
         print(f"{race.track.name}, {race.laps} lap(s), seed {race.config.seed}. Type 'help' for help.")
     return Session(race, human, bots, input, print, save_path, meta).run()
+
+
+def check_save_option(args: argparse.Namespace) -> None:
+    """ConfigError unless ``--save`` (if given) names a file the game may be saved to: not empty,
+    not a folder, and not an existing file unless ``--overwrite`` or it is the ``--resume`` file
+    itself."""
+    save, resume = args.save, getattr(args, "resume", None)
+    if save and resume and Path(save).resolve() == Path(resume).resolve():
+        return
+    check_new_save(save, overwrite=bool(getattr(args, "overwrite", False)), resume=RESUME)
 
 
 def resumed_players(path: str, players: Any, game: Race | Season) -> tuple[int, dict[int, Bot], dict[str, Any]]:

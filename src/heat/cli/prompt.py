@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from heat.cli.render import numbered
-from heat.engine import Decision, HeatError, parse_decision
+from heat.engine import Decision, HeatError, Plan, parse_decision
+from heat.storage import save_error_text
 
 SHOW_OPTIONS_UP_TO = 12
 
@@ -24,7 +25,9 @@ HELP = """Type a decision, the number of an option, or a command:
 
 
 class Prompt:
-    """One person at the keyboard, talking through ``read`` and ``write``."""
+    """One person at the keyboard, talking through ``read`` and ``write``. ``save(path)`` writes
+    the game; ``save_path``, when set, is saved after every decision: when that fails the person
+    is told why and the game goes on (``save FILE`` then moves the automatic saves there)."""
 
     def __init__(
         self,
@@ -39,6 +42,8 @@ class Prompt:
         self.save = save
         self.save_path = save_path
         self.resume_command = resume_command
+        self.unsaved: str | None = None
+        """Why the last automatic save failed (None: it did not fail)."""
 
     def lines(self, lines: Sequence[str]) -> None:
         """Write several lines."""
@@ -57,7 +62,7 @@ class Prompt:
         if len(legal) == 1:
             self.write(f"(forced) {legal[0].text()}")
             apply(legal[0])
-            self._autosave()
+            self.autosave()
             return True
         self.write("")
         self.lines(status())
@@ -67,38 +72,43 @@ class Prompt:
             self.lines(numbered(legal))
         else:
             self.write(f"{len(legal)} legal decisions; type 'list' to see them numbered.")
+        leaving = False  # the game could not be saved on 'quit': the next 'quit' leaves anyway
         while True:
             try:
                 text = self.read("> ").strip()
             except EOFError:
                 text = "quit"
             command = text.lower()
+            words = command.split()
             if not command:
                 continue
             if command in ("quit", "exit"):
-                if self.save_path:
-                    self.save(self.save_path)
-                    self.write(f"Saved. Resume with: {self.resume_command} {self.save_path}")
-                else:
+                if not self.save_path:
                     self.write("Abandoned (give a save file to be able to resume).")
-                return False
-            if command in ("help", "?"):
+                    return False
+                if leaving:
+                    self.write(f"Abandoned: the game is not saved (saving to {self.save_path} failed).")
+                    return False
+                problem = self._try_save(self.save_path)
+                if problem is None:
+                    self.write(f"Saved. Resume with: {self.resume_command} {self.save_path}")
+                    return False
+                self.write(
+                    f"Could not save the game to {self.save_path}: {problem}. Type 'save FILE' to save it "
+                    "elsewhere, or 'quit' again to leave without saving."
+                )
+                leaving = True
+            elif command in ("help", "?"):
                 self.write(HELP)
             elif command == "list":
                 self.lines(numbered(legal))
             elif command == "status":
                 self.lines(status())
-            elif command.startswith("save"):
-                path = text[4:].strip() or self.save_path
-                if not path:
-                    self.write("Say where: save FILE")
-                    continue
-                try:
-                    self.save(path)
-                except OSError as error:
-                    self.write(f"Could not save to {path}: {error.strerror}")
-                    continue
-                self.write(f"Saved to {path}. Resume with: {self.resume_command} {path}")
+            elif words[0] == "save":
+                if self._save_command(text.split(maxsplit=1)[1] if len(words) > 1 else None):
+                    leaving = False
+            elif words == ["play"] and any(isinstance(option, Plan) for option in legal):
+                self.write(f"Not allowed: 'play' needs the cards to play. {hint}")
             else:
                 try:
                     if command.isdigit():
@@ -113,9 +123,47 @@ class Prompt:
                 except HeatError as error:
                     self.write(f"Not allowed: {error}")
                     continue
-                self._autosave()
+                self.autosave()
                 return True
 
-    def _autosave(self) -> None:
-        if self.save_path:
-            self.save(self.save_path)
+    def autosave(self) -> bool:
+        """Save to ``save_path``, if there is one. If that fails, say why (once for the same
+        reason) and that the game goes on unsaved; False."""
+        if not self.save_path:
+            return True
+        problem = self._try_save(self.save_path)
+        if problem is not None and problem != self.unsaved:
+            self.write(
+                f"Could not save the game to {self.save_path}: {problem}. The game goes on unsaved; "
+                "type 'save FILE' to save it elsewhere."
+            )
+        self.unsaved = problem
+        return problem is None
+
+    def _save_command(self, path: str | None) -> bool:
+        """``save [FILE]``: save now, saying where or why not; True if saved. While the automatic
+        saves fail, a file that works takes them over."""
+        path = path or self.save_path
+        if not path:
+            self.write("Say where: save FILE")
+            return False
+        problem = self._try_save(path)
+        if problem is not None:
+            self.write(f"Could not save to {path}: {problem}")
+            return False
+        moved = self.unsaved is not None and path != self.save_path
+        if moved:
+            self.save_path, self.unsaved = path, None
+        after = ", and after every decision from now on" if moved else ""
+        self.write(f"Saved to {path}{after}. Resume with: {self.resume_command} {path}")
+        return True
+
+    def _try_save(self, path: str) -> str | None:
+        """Save to ``path``; None, or why it failed in words."""
+        try:
+            self.save(path)
+        except OSError as error:
+            return save_error_text(path, error)
+        if path == self.save_path:
+            self.unsaved = None
+        return None

@@ -24,9 +24,10 @@ from heat.engine.championship import (
     season_view,
 )
 from heat.players import make_bots, seat_roles
-from heat.storage import read_json, write_json
+from heat.storage import check_new_save, read_season_record, write_json
 
 DEFAULT_SAVE = "season.json"
+RESUME = "heat season resume"
 
 
 class SeasonSession:
@@ -46,11 +47,15 @@ class SeasonSession:
         self.human = human
         self.bots = bots
         self.write = write
-        self.save_path = save_path
         self.meta = meta
-        self.prompt = Prompt(read, write, self.save, save_path, "heat season resume")
+        self.prompt = Prompt(read, write, self.save, save_path, RESUME)
         self.seen = 0
         self.races_done = len(season.state.results)
+
+    @property
+    def save_path(self) -> str | None:
+        """Where the season is saved after every decision (None: nowhere)."""
+        return self.prompt.save_path
 
     def save(self, path: str) -> None:
         """Save the season record with who plays which seat."""
@@ -70,8 +75,7 @@ class SeasonSession:
         self._race_over()  # prints the final scorepad
         winner = season.standings()[0]
         self.write(f"Champion: {season.config.seats[winner].name}")
-        if self.save_path:
-            self.save(self.save_path)
+        self.prompt.autosave()
         return 0
 
     def _bot_decides(self, seat: int) -> None:
@@ -103,8 +107,7 @@ class SeasonSession:
         return done
 
     def _after(self) -> None:
-        if self.save_path:
-            self.save(self.save_path)
+        self.prompt.autosave()
         self._race_over()
 
     def _show_race_events(self) -> None:
@@ -146,6 +149,7 @@ def new(args: argparse.Namespace) -> int:
         pro_legends=args.pro_legends,
     )
     season = Season(config)
+    check_new_save(args.save, overwrite=args.overwrite, resume=RESUME)
     print(f"Championship {config.season}, seed {seed}. Saved after every decision to {args.save}.")
     print("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'.")
     level = levels_text(levels)
@@ -157,7 +161,7 @@ def new(args: argparse.Namespace) -> int:
 
 def resume(args: argparse.Namespace) -> int:
     """Resume a saved season where it stopped."""
-    data = read_json(args.file)
+    data = read_season_record(args.file)
     season = _replay(args.file, data)
     human, bots, meta = resumed_players(args.file, data.get("players"), season)
     view = season_view(season)
@@ -176,7 +180,7 @@ def _replay(path: str, data: Any) -> Season:
 
 def show_status(args: argparse.Namespace) -> int:
     """Print the scorepad of a saved season."""
-    season = _replay(args.file, read_json(args.file))
+    season = _replay(args.file, read_season_record(args.file))
     for line in scorepad(season_view(season)):
         print(line)
     view = season_view(season)

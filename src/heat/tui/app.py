@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar, TypeVar
 
 from textual import on, work
@@ -20,10 +21,10 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
 from heat.engine import HeatError, IllegalDecision
-from heat.storage import read_json
+from heat.storage import save_error_text, save_problem
 from heat.tui.messages import Decided, OpenFile, StartGame
-from heat.tui.replay_model import ReplayCursor
-from heat.tui.screens.dialogs import QuitScreen, SaveScreen
+from heat.tui.replay_model import ReplayCursor, open_replay
+from heat.tui.screens.dialogs import QuitScreen, ReplaceScreen, SaveScreen
 from heat.tui.screens.draft import DraftScreen
 from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.race import RaceScreen
@@ -45,7 +46,9 @@ def resume_command(table: Table, path: str) -> str:
 
 class HeatApp(App[None]):
     """Heat in the terminal. Start it with a setup to show (default), a table to play at once,
-    or a record to replay."""
+    or a record to replay. A game started from the setup is saved to ``save_path`` (if given)
+    after every decision; an existing file there is replaced only if ``overwrite`` or the player
+    agrees."""
 
     CSS_PATH = "heat.tcss"
     TITLE = "Heat"
@@ -59,12 +62,16 @@ class HeatApp(App[None]):
         table: Table | None = None,
         replay: ReplayCursor | None = None,
         save_path: str | None = None,
+        overwrite: bool = False,
     ) -> None:
         super().__init__()
         self.setup = setup or GameSetup()
         self.table = table
         self.replay = replay
         self.save_path = save_path
+        self.overwrite = overwrite
+        self.save_reported: str | None = None
+        """The failure of the automatic saves last reported (None: none since the last success)."""
         self.viewer: int | None = None
         """The human whose screen is showing (hotseat: the one holding the keyboard)."""
         self.busy = False
@@ -89,6 +96,23 @@ class HeatApp(App[None]):
 
     @on(StartGame)
     def _start_game(self, message: StartGame) -> None:
+        path = self.save_path
+        problem = save_problem(path) if path else None
+        if path and problem:
+            self._say(f"Cannot start: cannot save to {path}: {problem}", error=True)
+        elif path and not self.overwrite and Path(path).exists():
+
+            def answered(answer: str | None) -> None:
+                if answer == "replace":
+                    self._start(message)
+                elif answer == "resume":
+                    self._open_file(OpenFile(path, replay=False))
+
+            self.push_screen(ReplaceScreen(path), answered)
+        else:
+            self._start(message)
+
+    def _start(self, message: StartGame) -> None:
         try:
             table = build_table(message.setup, save_path=self.save_path)
         except HeatError as error:
@@ -101,11 +125,11 @@ class HeatApp(App[None]):
     def _open_file(self, message: OpenFile) -> None:
         try:
             if message.replay:
-                self.push_screen(ReplayScreen(ReplayCursor(read_json(message.path))))
+                self.push_screen(ReplayScreen(open_replay(message.path)))
             else:
                 self.begin(Table.load(message.path))
-        except HeatError as error:
-            self._say(f"Cannot open {message.path}: {error}", error=True)
+        except HeatError as error:  # it names the file
+            self._say(f"Cannot open it: {error}", error=True)
 
     # ------------------------------------------------------------------ the game loop
 
@@ -131,6 +155,7 @@ class HeatApp(App[None]):
         table = self.table
         assert table is not None
         while True:
+            self._report_save(table)
             finished = table.take_finished()
             if finished is not None:
                 answer = await self._wait_for(ResultsScreen(table, finished))
@@ -235,6 +260,19 @@ class HeatApp(App[None]):
             await self.switch_screen(screen)
         return screen
 
+    def _report_save(self, table: Table) -> None:
+        """Tell the player when the automatic saves start failing (once for the same reason):
+        the game goes on unsaved."""
+        problem = table.save_error
+        if problem is not None and problem != self.save_reported:
+            self.notify(
+                f"Could not save the game to {table.save_path}: {problem}. The game goes on unsaved; "
+                "ctrl+s saves it to another file.",
+                severity="error",
+                timeout=15,
+            )
+        self.save_reported = problem
+
     def _say(self, text: str, *, error: bool = False) -> None:
         """A message on the main screen's message line (or a notification)."""
         screen = self._main()
@@ -247,47 +285,73 @@ class HeatApp(App[None]):
     # ------------------------------------------------------------------ saving and quitting
 
     def action_save(self) -> None:
-        """Save the game (asking for a file the first time)."""
+        """Save the game (asking for a file the first time, or when its file cannot be written)."""
         table = self.table
         if table is None:
             self._say("Nothing to save yet.")
             return
-        if table.save_path:
-            self._save_to(table, table.save_path)
+        if table.save_path is None:
+            self._ask_save(table)
             return
-        default = "season.json" if table.season is not None else "race.json"
-        self.push_screen(SaveScreen(default), lambda path: self._save_to(table, path) if path else None)
+        problem = self._save_to(table, table.save_path)
+        if problem is not None:
+            self._ask_save(table, note=f"Could not save to {table.save_path}: {problem}.")
 
-    def _save_to(self, table: Table, path: str, then: Callable[[], None] | None = None) -> None:
+    def _ask_save(self, table: Table, then: Callable[[], None] | None = None, note: str | None = None) -> None:
+        """Ask for a file and save there, then ``then``; if that fails, say why and ask again
+        (escape gives up)."""
+        default = "season.json" if table.season is not None else "race.json"
+
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            problem = self._save_to(table, path)
+            if problem is None:
+                if then is not None:
+                    then()
+            else:
+                self._ask_save(table, then, f"Could not save to {path}: {problem}.")
+
+        self.push_screen(SaveScreen(default, note), chosen)
+
+    def _save_to(self, table: Table, path: str) -> str | None:
+        """Save to ``path``, which then takes the automatic saves, and say so; or say why it
+        failed and return that (the automatic saves stay where they were)."""
         try:
             table.save(path)
         except OSError as error:
-            self._say(f"Could not save to {path}: {error.strerror}", error=True)
-            return
-        table.save_path = path
+            problem = save_error_text(path, error)
+            if path == table.save_path:
+                table.save_error = self.save_reported = problem  # said here: no notice as well
+            self._say(f"Could not save to {path}: {problem}", error=True)
+            return problem
+        table.save_path, table.save_error, self.save_reported = path, None, None
         self._say(f"Saved to {path} (and after every decision). Resume with: {resume_command(table, path)}")
-        if then is not None:
-            then()
+        return None
 
     def action_quit_game(self) -> None:
-        """Quit, offering to save a game in progress."""
+        """Quit, offering to save a game in progress. The game's file is saved first, so the
+        question says truly whether it is saved (and if not, why)."""
         table = self.table
         if table is None or table.is_over:
             self.exit()
             return
+        saved = table.save_path is not None and table.autosave()
+        problem = table.save_error
 
         def answered(answer: str | None) -> None:
-            if answer == "quit" or (answer == "save" and table.save_path):
-                if table.save_path:
-                    table.save()
+            if saved and answer in ("quit", "save"):
+                if table.save_error is not None:  # a bot's decision since could not be saved
+                    self._report_save(table)
+                    return
+                self.exit()
+            elif answer == "quit":
                 self.exit()
             elif answer == "save":
-                default = "season.json" if table.season is not None else "race.json"
-                self.push_screen(
-                    SaveScreen(default), lambda path: self._save_to(table, path, self.exit) if path else None
-                )
+                note = f"Could not save to {table.save_path}: {problem}." if problem else None
+                self._ask_save(table, self.exit, note)
 
-        self.push_screen(QuitScreen(table.save_path), answered)
+        self.push_screen(QuitScreen(table.save_path, problem), answered)
 
 
 def run_app(app: HeatApp) -> int:

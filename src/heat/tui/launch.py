@@ -8,8 +8,8 @@ import argparse
 import sys
 
 from heat.cli import play_cmd, race_cmd, season_cmd
-from heat.storage import read_json
-from heat.tui.replay_model import ReplayCursor
+from heat.storage import check_new_save
+from heat.tui.replay_model import open_replay
 from heat.tui.setup_model import SEASON_MODE, build_table, setup_from_args
 from heat.tui.table import Table
 
@@ -34,10 +34,12 @@ def play(args: argparse.Namespace) -> int:
     from heat.tui.app import HeatApp, run_app
 
     if replay_path:
-        return run_app(HeatApp(replay=ReplayCursor(read_json(replay_path))))
+        return run_app(HeatApp(replay=open_replay(replay_path)))
+    play_cmd.check_save_option(args)
     if args.resume:
         return run_app(HeatApp(table=Table.load(args.resume, save_path=args.save)))
-    return run_app(HeatApp(setup=setup_from_args(args), save_path=args.save))
+    setup = setup_from_args(args)
+    return run_app(HeatApp(setup=setup, save_path=args.save, overwrite=args.overwrite))
 
 
 def season_new(args: argparse.Namespace) -> int:
@@ -47,6 +49,7 @@ def season_new(args: argparse.Namespace) -> int:
     from heat.tui.app import HeatApp, run_app
 
     table = build_table(setup_from_args(args, mode=SEASON_MODE), save_path=args.save)
+    check_new_save(args.save, overwrite=args.overwrite, resume=season_cmd.RESUME)
     return run_app(HeatApp(table=table))
 
 

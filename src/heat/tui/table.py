@@ -33,7 +33,7 @@ from heat.engine.championship import (
     season_view,
 )
 from heat.players import HUMAN, LEGEND, SeatRole, make_bots, players_record, roles_of
-from heat.storage import read_json, write_json
+from heat.storage import read_json, save_error_text, write_json
 
 SLOW_LEVELS = frozenset({"pro", "champion"})
 """Bot levels that think long enough to be run off the interface's thread."""
@@ -41,7 +41,7 @@ SLOW_LEVELS = frozenset({"pro", "champion"})
 
 class Table:
     """A race or a season with a role for every seat. ``save_path``, when set, is written after
-    every decision."""
+    every decision; when that fails the game goes on and ``save_error`` says why."""
 
     def __init__(
         self,
@@ -63,6 +63,8 @@ class Table:
         self.roles = tuple(roles)
         self.bot_seed = bot_seed
         self.save_path = save_path
+        self.save_error: str | None = None
+        """Why the last save to ``save_path`` failed, in words (None: it did not fail)."""
         self.bots: dict[int, Bot] = make_bots(roles, bot_seed)
         self._finished: Race | None = game if isinstance(game, Race) and game.is_over else None
         """A race that is over and whose Hall of Fame has not been shown yet."""
@@ -177,17 +179,27 @@ class Table:
         return {**base, "players": players_record(self.roles, self.bot_seed)}
 
     def save(self, path: str | Path | None = None) -> str:
-        """Write the record to ``path`` (default: ``save_path``); return where it went."""
+        """Write the record to ``path`` (default: ``save_path``); return where it went. OSError
+        if it cannot be written."""
         target = str(path) if path is not None else self.save_path
         if not target:
             raise ValueError("no file to save to")
         write_json(target, self.record())
+        if target == self.save_path:
+            self.save_error = None
         return target
 
-    def autosave(self) -> None:
-        """Save to ``save_path`` if there is one."""
-        if self.save_path:
+    def autosave(self) -> bool:
+        """Save to ``save_path`` if there is one; False if that fails (``save_error`` says why,
+        the game goes on unsaved)."""
+        if not self.save_path:
+            return True
+        try:
             self.save()
+        except OSError as error:
+            self.save_error = save_error_text(self.save_path, error)
+            return False
+        return True
 
     @staticmethod
     def load(path: str | Path, *, save_path: str | None = None) -> Table:

@@ -83,16 +83,19 @@ class CarsScreen(ModalScreen[None]):
 
 
 class SaveScreen(ModalScreen[str | None]):
-    """Ask for the file to save to."""
+    """Ask for the file to save to; ``note`` (e.g. why the last save failed) above the question."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Cancel")]
 
-    def __init__(self, default: str) -> None:
+    def __init__(self, default: str, note: str | None = None) -> None:
         super().__init__()
         self.default = default
+        self.note = note
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
+            if self.note:
+                yield Static(Text(self.note, style="bold red"), id="save-note")
             yield Static("Save to which file? (enter: save, escape: cancel)", classes="dialog-title")
             yield Input(value=self.default, id="save-path")
 
@@ -108,8 +111,26 @@ class SaveScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class QuitScreen(ModalScreen[str]):
-    """Quit? ``save`` (save, then quit), ``quit`` (without saving) or ``stay``."""
+class QuestionScreen(ModalScreen[str]):
+    """A question in a dialog, answered by a key: the subclass's bindings call ``answer`` with
+    what the screen closes with, and ``question`` gives the text."""
+
+    def question(self) -> str:
+        """The question and its keys."""
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question())
+
+    def action_answer(self, answer: str) -> None:
+        """Close with ``answer``."""
+        self.dismiss(answer)
+
+
+class QuitScreen(QuestionScreen):
+    """Quit? ``save`` (save, then quit), ``quit`` (without saving) or ``stay``. ``saved_to``: the
+    file the game is saved in; ``problem``: why saving it there failed (then it is not saved)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "answer('save')", "Save and quit"),
@@ -117,18 +138,38 @@ class QuitScreen(ModalScreen[str]):
         Binding("n,escape", "answer('stay')", "Stay"),
     ]
 
-    def __init__(self, saved_to: str | None) -> None:
+    def __init__(self, saved_to: str | None, problem: str | None = None) -> None:
         super().__init__()
         self.saved_to = saved_to
+        self.problem = problem
 
-    def compose(self) -> ComposeResult:
+    def question(self) -> str:
+        if self.saved_to and self.problem:
+            return (
+                f"Quit? The game could not be saved in {self.saved_to}: {self.problem}.\n"
+                "s: save to another file, then quit   y: quit without saving   n: stay"
+            )
         if self.saved_to:
-            text = f"Quit? The game is saved in {self.saved_to}.\ny: quit   n: stay"
-        else:
-            text = "Quit? s: save, then quit   y: quit without saving   n: stay"
-        with Vertical(classes="dialog"):
-            yield Static(text)
+            return f"Quit? The game is saved in {self.saved_to}.\ny: quit   n: stay"
+        return "Quit? s: save, then quit   y: quit without saving   n: stay"
 
-    def action_answer(self, answer: str) -> None:
-        """Close with ``answer``."""
-        self.dismiss(answer)
+
+class ReplaceScreen(QuestionScreen):
+    """A new game would be saved over the file ``path``: ``replace`` it, ``resume`` the game in
+    it, or go ``back``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "answer('replace')", "Overwrite"),
+        Binding("r", "answer('resume')", "Resume it"),
+        Binding("n,escape", "answer('back')", "Back"),
+    ]
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+
+    def question(self) -> str:
+        return (
+            f"{self.path} already exists: the new game would be saved over it.\n"
+            "o: overwrite it   r: resume the game in it   n: back"
+        )

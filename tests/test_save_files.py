@@ -1,0 +1,174 @@
+"""Save files given to ``heat play`` and ``heat season``: checked before the game starts (a
+folder, a path under a file, an empty name, an existing file without ``--overwrite``), and a
+file of the other kind (a season to ``play``, a race to ``season``) named with the command that
+opens it. In the plain prompt and in the app alike; nothing is written when it is refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from heat.cli.main import main
+from heat.tui import launch
+
+PLAY = ("play", "--plain", "--practice", "--bots", "1", "--seed", "3")
+SEASON = ("season", "new", "--plain", "--bots", "1", "--seed", "3")
+PLAY_APP = ("play", "--practice", "--bots", "1", "--seed", "3")
+SEASON_APP = ("season", "new", "--bots", "1", "--seed", "3")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def no_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused options must stop before anything is asked."""
+
+    def refuse(prompt: str = "") -> str:
+        raise AssertionError(f"asked {prompt!r}: the game started")
+
+    monkeypatch.setattr("builtins.input", refuse)
+
+
+@pytest.fixture
+def app_started(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Run ``heat play`` / ``heat season new`` as in a terminal, recording the apps instead of
+    running them."""
+    started: list[object] = []
+    monkeypatch.setattr(launch, "interactive", lambda: True)
+
+    def run_app(app: object) -> int:
+        started.append(app)
+        return 0
+
+    monkeypatch.setattr("heat.tui.app.run_app", run_app)
+    return started
+
+
+def _paths(tmp_path: Path) -> dict[str, tuple[str, str]]:
+    """Bad save paths and what the error says about each."""
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "x.json").write_text("{}")
+    return {
+        "folder": (str(tmp_path / "adir"), f"cannot save to {tmp_path / 'adir'}: it is a folder"),
+        "under a file": (
+            str(tmp_path / "x.json" / "y.json"),
+            f"cannot save to {tmp_path / 'x.json' / 'y.json'}: {tmp_path / 'x.json'} is a file, not a folder",
+        ),
+        "empty": ("", "--save needs a file name (an empty one would save nothing)"),
+    }
+
+
+@pytest.mark.parametrize("kind", ["folder", "under a file", "empty"])
+@pytest.mark.parametrize("command", [PLAY, SEASON, PLAY_APP, SEASON_APP])
+def test_a_save_path_that_cannot_take_a_file_is_refused_before_the_game_starts(
+    tmp_path: Path, capsys, no_input, app_started, command, kind
+):
+    """Was IsADirectoryError / FileExistsError after the first decision (or before any input for
+    a season), a Rich traceback in the app; ``--save ''`` silently saved nothing."""
+    path, message = _paths(tmp_path)[kind]
+    status, out, err = run(capsys, *command, "--save", path)
+    assert (status, out, app_started) == (2, "", [])
+    assert err == f"heat: {message}\n"
+    assert (tmp_path / "x.json").read_text() == "{}"
+    assert list((tmp_path / "adir").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("command", "resume"),
+    [
+        (PLAY, "heat play --resume"),
+        (SEASON, "heat season resume"),
+        (PLAY_APP, "heat play --resume"),
+        (SEASON_APP, "heat season resume"),
+    ],
+)
+def test_an_existing_save_file_is_kept_unless_overwrite_is_given(
+    tmp_path: Path, capsys, monkeypatch, app_started, command, resume
+):
+    save = tmp_path / "keep.json"
+    save.write_text('{"mine": true}')
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    status, out, err = run(capsys, *command, "--save", str(save))
+    assert (status, out, app_started) == (2, "", [])
+    assert err == (
+        f"heat: {save} already exists: resume it with '{resume} {save}', or add --overwrite to replace it "
+        "(or give another --save file)\n"
+    )
+    assert save.read_text() == '{"mine": true}'
+    status, _, err = run(capsys, *command, "--save", str(save), "--overwrite")
+    assert (status, err) == (0, "")
+    if command in (PLAY, SEASON):  # the plain prompt quit at once, saving the new game
+        assert json.loads(save.read_text())["players"]["human"] == 0
+    else:  # the app starts; from its setup screen, Start may replace the file without asking
+        (app,) = app_started
+        assert command == SEASON_APP or getattr(app, "overwrite", None) is True
+
+
+def test_season_new_keeps_the_default_season_json(tmp_path: Path, capsys, monkeypatch):
+    """The likely victim: 'heat season new' typed for 'heat season resume'."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    assert run(capsys, *SEASON)[0] == 0
+    before = Path("season.json").read_bytes()
+    status, _, err = run(capsys, *SEASON, "--seed", "4")
+    assert status == 2
+    assert "season.json already exists: resume it with 'heat season resume season.json'" in err
+    assert Path("season.json").read_bytes() == before
+
+
+def test_resuming_into_the_same_file_is_not_an_overwrite(tmp_path: Path, capsys, monkeypatch):
+    save = tmp_path / "race.json"
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    assert run(capsys, *PLAY, "--save", str(save))[0] == 0
+    status, out, err = run(capsys, "play", "--plain", "--resume", str(save), "--save", str(save))
+    assert (status, err) == (0, "")
+    assert "Resumed" in out
+    other = tmp_path / "other.json"
+    other.write_text("{}")
+    status, _, err = run(capsys, "play", "--plain", "--resume", str(save), "--save", str(other))
+    assert status == 2
+    assert f"{other} already exists" in err
+    assert other.read_text() == "{}"
+
+
+def _season_and_race(tmp_path: Path, capsys, monkeypatch) -> tuple[Path, Path]:
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    season, race = tmp_path / "season.json", tmp_path / "race.json"
+    assert run(capsys, *SEASON, "--save", str(season))[0] == 0
+    assert run(capsys, *PLAY, "--save", str(race))[0] == 0
+    return season, race
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("play", "--plain", "--resume"), ("play", "--plain", "--replay"), ("replay",), ("play", "--replay")],
+)
+def test_a_season_file_given_to_play_or_replay_says_how_to_resume_it(
+    tmp_path: Path, capsys, monkeypatch, app_started, command
+):
+    """Was "format: expected 'heat-record', got 'heat-season'", with no file name."""
+    season, _ = _season_and_race(tmp_path, capsys, monkeypatch)
+    before = season.read_bytes()
+    status, out, err = run(capsys, *command, str(season))
+    assert (status, out, app_started) == (2, "", [])
+    assert err == (
+        f"heat: {season} is a championship season, not a race: resume it with 'heat season resume {season}' "
+        f"(its scorepad: 'heat season status {season}')\n"
+    )
+    assert season.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", ["resume", "status"])
+def test_a_race_file_given_to_season_says_how_to_resume_it(tmp_path: Path, capsys, monkeypatch, command):
+    _, race = _season_and_race(tmp_path, capsys, monkeypatch)
+    status, out, err = run(capsys, "season", command, str(race))
+    assert (status, out) == (2, "")
+    assert err == (
+        f"heat: {race} is a single race, not a championship season: resume it with 'heat play --resume {race}'\n"
+    )
