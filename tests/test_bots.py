@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from heat import storage
 from heat.arena import (
     ArenaConfig,
     RaceOutcome,
@@ -28,7 +29,7 @@ from heat.arena import (
     write_csv,
     write_json,
 )
-from heat.arena_plot import arena_svg
+from heat.arena_plot import arena_svg, write_plot
 from heat.bots import RandomBot
 from heat.bots.heuristic import HeuristicBot
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
@@ -422,6 +423,30 @@ def test_an_output_that_fails_at_the_end_loses_neither_the_table_nor_the_other_o
     assert "the tables above have the summary" in captured.err
     assert (tmp_path / "r.csv").read_text().startswith("entrant,")  # written all the same
     assert (tmp_path / "r.svg").read_text().startswith("<svg")
+
+
+def test_an_arena_output_that_fails_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch) -> None:
+    """The results are written atomically: a full disk leaves the file that was there, and no
+    half-written one nor a temporary file."""
+    stats = summarize([RaceOutcome("usa", ["club", "random"], [1, 2], [9, 10])])
+    for name, write in (
+        ("r.csv", lambda path: write_csv(path, stats)),
+        ("r.json", lambda path: write_json(path, ArenaConfig(("club", "random"), ("usa",)), stats, [])),
+        ("r.svg", lambda path: write_plot(path, stats, "club & random")),
+    ):
+        (tmp_path / name).write_text("the last run\n")
+        with monkeypatch.context() as patch:
+
+            def full_disk(*_: object) -> None:
+                raise OSError(errno.ENOSPC, "No space left on device")
+
+            patch.setattr(storage.os, "replace", full_disk)
+            with pytest.raises(OSError, match="No space left"):
+                write(tmp_path / name)
+        assert (tmp_path / name).read_text() == "the last run\n"
+        write(tmp_path / name)
+        assert (tmp_path / name).read_text() != "the last run\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["r.csv", "r.json", "r.svg"]
 
 
 def _interrupt_self() -> str:

@@ -9,6 +9,7 @@ parallel processes. For every entrant the arena reports the win rate and the mea
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import multiprocessing
@@ -26,6 +27,7 @@ from heat.engine import COLORS, ConfigError, Plan, Race, RaceConfig, SeatConfig,
 from heat.engine.config import MAX_CARS
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config as check_race_config
+from heat.storage import write_text
 
 LEGEND = "legend"
 SEARCH = "search"
@@ -313,45 +315,46 @@ def write_json(
         "summary": [asdict(s) for s in stats],
         "races": [{k: v for k, v in asdict(o).items() if k not in ("seconds", "plan_seconds")} for o in outcomes],
     }
-    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(data, indent=1) + "\n")
 
 
 def write_csv(path: str | Path, stats: Sequence[EntrantStats]) -> None:
     """The summary, one row per entrant, as CSV."""
-    with Path(path).open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "entrant",
+            "races",
+            "wins",
+            "win_rate",
+            "win_low",
+            "win_high",
+            "mean_place",
+            "place_low",
+            "place_high",
+            "decisions",
+            "median_ms",
+            "max_ms",
+            "plan_median_ms",
+        ]
+    )
+    for s in stats:
         writer.writerow(
             [
-                "entrant",
-                "races",
-                "wins",
-                "win_rate",
-                "win_low",
-                "win_high",
-                "mean_place",
-                "place_low",
-                "place_high",
-                "decisions",
-                "median_ms",
-                "max_ms",
-                "plan_median_ms",
+                s.entrant,
+                s.races,
+                s.wins,
+                f"{s.win_rate:.4f}",
+                f"{s.win_low:.4f}",
+                f"{s.win_high:.4f}",
+                f"{s.mean_place:.3f}",
+                f"{s.place_low:.3f}",
+                f"{s.place_high:.3f}",
+                s.decisions,
+                f"{s.median_ms:.2f}",
+                f"{s.max_ms:.2f}",
+                f"{s.plan_median_ms:.2f}",
             ]
         )
-        for s in stats:
-            writer.writerow(
-                [
-                    s.entrant,
-                    s.races,
-                    s.wins,
-                    f"{s.win_rate:.4f}",
-                    f"{s.win_low:.4f}",
-                    f"{s.win_high:.4f}",
-                    f"{s.mean_place:.3f}",
-                    f"{s.place_low:.3f}",
-                    f"{s.place_high:.3f}",
-                    s.decisions,
-                    f"{s.median_ms:.2f}",
-                    f"{s.max_ms:.2f}",
-                    f"{s.plan_median_ms:.2f}",
-                ]
-            )
+    write_text(path, out.getvalue())

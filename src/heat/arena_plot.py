@@ -9,6 +9,7 @@ from html import escape
 from pathlib import Path
 
 from heat.arena import EntrantStats, wilson
+from heat.storage import write_text
 
 BAR = 16
 GAP = 6
@@ -76,4 +77,4 @@ def arena_svg(stats: Sequence[EntrantStats], title: str) -> str:
 
 def write_plot(path: str | Path, stats: Sequence[EntrantStats], title: str) -> None:
     """Write ``arena_svg`` to ``path``."""
-    Path(path).write_text(arena_svg(stats, title), encoding="utf-8")
+    write_text(path, arena_svg(stats, title))

@@ -90,19 +90,24 @@ def check_new_save(path: str | None, *, overwrite: bool, resume: str) -> None:
         )
 
 
-def write_json(path: str | Path, data: Any) -> None:
-    """Write ``data`` atomically: a crash mid-write never leaves a half-written file."""
+def write_text(path: str | Path, text: str) -> None:
+    """Write ``text`` atomically: a crash or a full disk mid-write never leaves a half-written
+    file (a file already there stays as it was)."""
     file = Path(path)
     file.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1)
-            out.write("\n")
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
         os.replace(temp, file)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def write_json(path: str | Path, data: Any) -> None:
+    """Write ``data`` as indented JSON, atomically (``write_text``)."""
+    write_text(path, json.dumps(data, indent=1) + "\n")
 
 
 def save_race(race: Race, path: str | Path) -> None:
