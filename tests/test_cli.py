@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from heat.cli import main as cli_main
-from heat.cli.main import main
+from heat.cli.main import build_parser, main
 from heat.engine import replay
 
 
@@ -186,3 +186,19 @@ def test_an_output_that_cannot_be_written_is_a_message_not_a_traceback(capsys, m
     status, out, err = run(capsys, "tracks")
     assert (status, out) == (1, "")
     assert err == "heat: could not read or write: No space left on device\n"
+
+
+def test_play_opens_one_file_at_a_time(capsys):
+    """--resume and --replay together: one was silently ignored."""
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args(["play", "--replay", "a.json", "--resume", "b.json"])
+    assert stop.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["play"], ["season", "new"]])
+def test_a_blank_name_is_the_default_one_and_a_colour_any_case(command):
+    args = build_parser().parse_args([*command, "--name", "  ", "--color", " RED "])
+    assert (args.name, args.color) == ("Player", "red")
+    args = build_parser().parse_args([*command, "--name", " Ada ", "--color", "Blue"])
+    assert (args.name, args.color) == ("Ada", "blue")

@@ -51,6 +51,16 @@ def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> N
     modules.add_argument("--tournament", action="store_true", help="Tournament mode: the cards played set the gear")
 
 
+def player_name(text: str) -> str:
+    """``--name``: a blank name is the default one (the app names a blank seat the same way)."""
+    return text.strip() or "Player"
+
+
+def color_name(text: str) -> str:
+    """``--color``: any case, like the levels (``RED`` is ``red``)."""
+    return text.strip().lower()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``heat``."""
     parser = argparse.ArgumentParser(prog="heat", description="Heat: Pedal to the Metal in your terminal.")
@@ -66,12 +76,13 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="race against bots: the full-screen app (--plain: prompts)")
     add_race_options(play)
     play.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends, 0-5 (default 3)")
-    play.add_argument("--name", default="Player", help="your name (default Player)")
-    play.add_argument("--color", default="red", help="your car's colour")
+    play.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
+    play.add_argument("--color", type=color_name, default="red", help="your car's colour")
     play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision (a new file)")
     play.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
-    play.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
-    play.add_argument("--replay", metavar="FILE", help="step through a race record (the app's replay viewer)")
+    opened = play.add_mutually_exclusive_group()  # one file at a time: a race to resume or to replay
+    opened.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
+    opened.add_argument("--replay", metavar="FILE", help="step through a race record (the app's replay viewer)")
     play.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
     play.set_defaults(run=launch.play)
 
@@ -103,8 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     new_season.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends")
     new_season.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed")
     new_season.add_argument("--tournament", action="store_true", help="Tournament mode in every race")
-    new_season.add_argument("--name", default="Player", help="your name")
-    new_season.add_argument("--color", default="red", help="your car's colour")
+    new_season.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
+    new_season.add_argument("--color", type=color_name, default="red", help="your car's colour")
     new_season.add_argument("--seed", type=int, default=None)
     new_season.add_argument("--level", default="club", help=LEVEL_HELP)
     new_season.add_argument(
