@@ -120,7 +120,7 @@ def test_saved_is_an_unknown_command_not_a_save_to_a_file_named_d(tmp_path, monk
     text = "\n".join(out)
     assert "Not allowed: Ann must choose a gear and cards now" in text
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my race.json"]  # 'save' alone is the command
-    assert "Saved to my race.json. Resume with: heat play --resume my race.json" in text
+    assert "Saved to my race.json. Resume with: heat play --resume 'my race.json'" in text  # quoted for a shell
 
 
 def test_play_alone_says_it_needs_the_cards_with_an_example():

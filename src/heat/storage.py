@@ -7,6 +7,7 @@ import os
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
+from shlex import quote
 from typing import Any
 
 from heat.engine import ConfigError, PositionError, Race, replay, to_record
@@ -32,8 +33,8 @@ def read_race_record(path: str | Path) -> Any:
     data = read_json(path)
     if isinstance(data, Mapping) and data.get("format") == SEASON_FORMAT:
         raise PositionError(
-            f"{path} is a championship season, not a race: resume it with 'heat season resume {path}' "
-            f"(its scorepad: 'heat season status {path}')"
+            f"{path} is a championship season, not a race: resume it with 'heat season resume {quote(str(path))}' "
+            f"(its scorepad: 'heat season status {quote(str(path))}')"
         )
     return data
 
@@ -44,7 +45,8 @@ def read_season_record(path: str | Path) -> Any:
     data = read_json(path)
     if isinstance(data, Mapping) and data.get("format") == RECORD_FORMAT:
         raise PositionError(
-            f"{path} is a single race, not a championship season: resume it with 'heat play --resume {path}'"
+            f"{path} is a single race, not a championship season: "
+            f"resume it with 'heat play --resume {quote(str(path))}'"
         )
     return data
 
@@ -85,7 +87,7 @@ def check_new_save(path: str | None, *, overwrite: bool, resume: str) -> None:
         raise ConfigError(f"cannot save to {path}: {problem}")
     if Path(path).exists() and not overwrite:
         raise ConfigError(
-            f"{path} already exists: resume it with '{resume} {path}', or add --overwrite to replace it "
+            f"{path} already exists: resume it with '{resume} {quote(path)}', or add --overwrite to replace it "
             "(or give another --save file)"
         )
 

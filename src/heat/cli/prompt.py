@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from shlex import quote
 
 from heat.cli.render import numbered
 from heat.engine import Decision, HeatError, Plan, parse_decision
@@ -91,7 +92,7 @@ class Prompt:
                     return False
                 problem = self._try_save(self.save_path)
                 if problem is None:
-                    self.write(f"Saved. Resume with: {self.resume_command} {self.save_path}")
+                    self.write(f"Saved. Resume with: {self.resume_command} {quote(self.save_path)}")
                     return False
                 self.write(
                     f"Could not save the game to {self.save_path}: {problem}. Type 'save FILE' to save it "
@@ -155,7 +156,7 @@ class Prompt:
         if moved:
             self.save_path, self.unsaved = path, None
         after = ", and after every decision from now on" if moved else ""
-        self.write(f"Saved to {path}{after}. Resume with: {self.resume_command} {path}")
+        self.write(f"Saved to {path}{after}. Resume with: {self.resume_command} {quote(path)}")
         return True
 
     def _try_save(self, path: str) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
+from shlex import quote
 from typing import ClassVar, TypeVar
 
 from textual import on, work
@@ -41,7 +42,8 @@ ScreenResult = TypeVar("ScreenResult")
 
 def resume_command(table: Table, path: str) -> str:
     """The command that resumes ``path``."""
-    return f"heat season resume {path}" if table.season is not None else f"heat play --resume {path}"
+    command = "heat season resume" if table.season is not None else "heat play --resume"
+    return f"{command} {quote(path)}"  # a path with spaces, quoted for the shell
 
 
 class HeatApp(App[None]):
