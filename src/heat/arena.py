@@ -201,10 +201,6 @@ def _places(order: Sequence[int]) -> list[int]:
     return [order.index(seat) + 1 for seat in range(len(order))]
 
 
-def _play_chunk(config: ArenaConfig, indices: Sequence[int]) -> list[RaceOutcome]:
-    return [play_race(config, index) for index in indices]
-
-
 def run_arena(
     config: ArenaConfig,
     workers: int = 1,
@@ -235,8 +231,9 @@ def run_arena(
 
 
 def _play_task(task: tuple[ArenaConfig, list[int]]) -> tuple[list[int], list[RaceOutcome]]:
+    """A worker's share: the races numbered in ``chunk``, returned with their numbers."""
     config, chunk = task
-    return chunk, _play_chunk(config, chunk)
+    return chunk, [play_race(config, index) for index in chunk]
 
 
 def ignore_interrupts() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from shlex import quote
 from typing import Any
@@ -26,29 +27,49 @@ def read_json(path: str | Path) -> Any:
         raise PositionError(f"{file}: not valid JSON: {error}") from None
 
 
+@contextmanager
+def naming(path: str | Path) -> Iterator[None]:
+    """Inside it, a PositionError names the file ``path`` it came from."""
+    try:
+        yield
+    except PositionError as error:
+        raise PositionError(f"{path}: {error}") from None
+
+
+_OPENED_BY = {
+    RECORD_FORMAT: ("a single race", "a race", "'heat play --resume {path}'"),
+    SEASON_FORMAT: (
+        "a championship season",
+        "a championship season",
+        "'heat season resume {path}' (its scorepad: 'heat season status {path}')",
+    ),
+}
+"""Each kind of saved game: what it is, what is expected when it is, and the command that opens it."""
+
+
+def _read_game(path: str | Path, expected: str) -> Any:
+    """The JSON at ``path``; PositionError naming the file if it cannot be read or is the other
+    kind of saved game than ``expected`` (saying how to open that)."""
+    data = read_json(path)
+    found = data.get("format") if isinstance(data, Mapping) else None
+    if found != expected and found in _OPENED_BY:
+        what, _, command = _OPENED_BY[found]
+        opened_by = command.format(path=quote(str(path)))
+        raise PositionError(f"{path} is {what}, not {_OPENED_BY[expected][1]}: resume it with {opened_by}")
+    return data
+
+
 def read_race_record(path: str | Path) -> Any:
     """The JSON of the race record at ``path``; PositionError naming the file if it cannot be
     read or is a championship season (saying how to resume that). The record itself is not
     checked here: the engine does that when it replays it."""
-    data = read_json(path)
-    if isinstance(data, Mapping) and data.get("format") == SEASON_FORMAT:
-        raise PositionError(
-            f"{path} is a championship season, not a race: resume it with 'heat season resume {quote(str(path))}' "
-            f"(its scorepad: 'heat season status {quote(str(path))}')"
-        )
-    return data
+    return _read_game(path, RECORD_FORMAT)
 
 
 def read_season_record(path: str | Path) -> Any:
     """The JSON of the season record at ``path``; PositionError naming the file if it cannot be
     read or is a single race's record (saying how to resume that)."""
-    data = read_json(path)
-    if isinstance(data, Mapping) and data.get("format") == RECORD_FORMAT:
-        raise PositionError(
-            f"{path} is a single race, not a championship season: "
-            f"resume it with 'heat play --resume {quote(str(path))}'"
-        )
-    return data
+    return _read_game(path, SEASON_FORMAT)
 
 
 def save_problem(path: str | Path) -> str | None:
@@ -120,7 +141,5 @@ def save_race(race: Race, path: str | Path) -> None:
 def load_race(path: str | Path) -> Race:
     """Load a saved race by replaying its record (PositionError naming the file)."""
     data = read_race_record(path)
-    try:
+    with naming(path):
         return replay(data)
-    except PositionError as error:
-        raise PositionError(f"{path}: {error}") from None

@@ -28,7 +28,7 @@ from heat.engine import (
 )
 from heat.engine.championship import Season
 from heat.players import HUMAN, make_bots, players_record, roles_of, seat_roles
-from heat.storage import check_new_save, read_race_record, write_json
+from heat.storage import check_new_save, naming, read_race_record, write_json
 
 RESUME = "heat play --resume"
 
@@ -124,10 +124,8 @@ def run(args: argparse.Namespace) -> int:
     """Start or resume a race and play it at the prompt."""
     if args.resume:
         data = read_race_record(args.resume)
-        try:
+        with naming(args.resume):
             race = replay(data)
-        except PositionError as error:
-            raise PositionError(f"{args.resume}: {error}") from None
         human, bots, meta = resumed_players(args.resume, data.get("players"), race)
         check_save_option(args)
         save_path = args.save or args.resume
@@ -155,10 +153,8 @@ def resumed_players(path: str, players: Any, game: Race | Season) -> tuple[int, 
     """The human's seat, the bots and the ``players`` entry of a saved game resumed at the
     prompt. PositionError names the file and what is wrong (the prompt seats one human: a
     hot-seat save is for the app)."""
-    try:
+    with naming(path):
         roles, seed = roles_of(players, game)
-    except PositionError as error:
-        raise PositionError(f"{path}: {error}") from None
     humans = [seat for seat, role in enumerate(roles) if role.kind == HUMAN]
     if len(humans) != 1:
         raise PositionError(

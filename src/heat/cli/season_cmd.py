@@ -14,7 +14,7 @@ from heat.cli.play_cmd import resumed_players
 from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import bot_names, seats_for
 from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
-from heat.engine import COLORS, ConfigError, PositionError, track, view_of
+from heat.engine import COLORS, ConfigError, track, view_of
 from heat.engine.championship import (
     RACE,
     Season,
@@ -24,7 +24,7 @@ from heat.engine.championship import (
     season_view,
 )
 from heat.players import make_bots, seat_roles
-from heat.storage import check_new_save, read_season_record, write_json
+from heat.storage import check_new_save, naming, read_season_record, write_json
 
 DEFAULT_SAVE = "season.json"
 RESUME = "heat season resume"
@@ -172,10 +172,8 @@ def resume(args: argparse.Namespace) -> int:
 
 def _replay(path: str, data: Any) -> Season:
     """The saved season, or PositionError naming the file and the problem."""
-    try:
+    with naming(path):
         return replay_season(data)
-    except PositionError as error:
-        raise PositionError(f"{path}: {error}") from None
 
 
 def show_status(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 
 from heat.engine import Decision, Plan, PositionError, Race, parse_decision, replay
 from heat.engine.record import start_of
-from heat.storage import read_race_record
+from heat.storage import naming, read_race_record
 
 CHECKPOINT_EVERY = 25
 
@@ -22,10 +22,8 @@ def open_replay(path: str | Path) -> ReplayCursor:
     """The race record saved at ``path``, to step through; PositionError naming the file and the
     problem (a season's file: how to resume it instead)."""
     data = read_race_record(path)
-    try:
+    with naming(path):
         return ReplayCursor(data)
-    except PositionError as error:
-        raise PositionError(f"{path}: {error}") from None
 
 
 class ReplayCursor:

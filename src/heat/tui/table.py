@@ -33,7 +33,7 @@ from heat.engine.championship import (
     season_view,
 )
 from heat.players import HUMAN, LEGEND, SeatRole, make_bots, players_record, roles_of
-from heat.storage import read_json, save_error_text, write_json
+from heat.storage import naming, read_json, save_error_text, write_json
 
 SLOW_LEVELS = frozenset({"pro", "champion"})
 """Bot levels that think long enough to be run off the interface's thread."""
@@ -206,7 +206,7 @@ class Table:
         """A saved race or season, resumed; PositionError names the file and the problem.
         Saves go back to ``path`` unless ``save_path`` says otherwise."""
         data = read_json(path)
-        try:
+        with naming(path):
             game: Race | Season = (
                 replay_season(data)
                 if isinstance(data, Mapping) and data.get("format") == SEASON_FORMAT
@@ -214,5 +214,3 @@ class Table:
             )
             roles, seed = roles_of(data.get("players"), game)
             return Table(game, roles, bot_seed=seed, save_path=save_path or str(path))
-        except PositionError as error:
-            raise PositionError(f"{path}: {error}") from None
