@@ -40,7 +40,7 @@ def test_race_json_prints_a_replayable_record(capsys):
 
 
 @pytest.mark.parametrize("cars", ["-2", "7", "100"])
-def test_a_position_of_too_many_or_negative_cars_is_refused(capsys, cars):
+def test_B_0_6_a_position_of_too_many_or_negative_cars_is_refused(capsys, cars):
     """B-0.6: at most 6 cars; a negative count once printed a position of 4 cars, 100 one of 6."""
     status, out, err = run(capsys, "position", "new", "--cars", cars)
     assert (status, out) == (2, "")
@@ -48,7 +48,7 @@ def test_a_position_of_too_many_or_negative_cars_is_refused(capsys, cars):
 
 
 @pytest.mark.parametrize("command", [["race"], ["position", "new"]])
-def test_pro_legends_without_a_legend_are_refused(capsys, command):
+def test_L_17_pro_legends_without_a_legend_are_refused(capsys, command):
     """L-17 raises the Legends' Top Speed: with no Legend in the race the option did nothing."""
     status, out, err = run(capsys, *command, "--pro-legends", "2")
     assert (status, out) == (2, "")

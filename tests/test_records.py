@@ -90,7 +90,7 @@ def test_saving_never_leaves_a_half_written_file(tmp_path):
 
 
 @pytest.mark.parametrize("entry", [[], {}, 7, "no-such-token"])
-def test_a_malformed_road_conditions_token_is_named(entry):
+def test_W_6_a_malformed_road_conditions_token_is_named(entry):
     """W-6: a position names one Road Conditions token (or null) per corner; anything else is named."""
     position = to_position(Race(RaceConfig(default_seats(2), track="usa", seed=3, weather=True)))
     position["weather"]["road"][0] = entry
