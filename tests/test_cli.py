@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from heat.cli import main as cli_main
-from heat.cli.main import build_parser, main
+from heat.cli import parser as cli_parser
+from heat.cli.main import main
+from heat.cli.parser import build_parser
 from heat.engine import replay
 
 
@@ -182,7 +185,7 @@ def test_an_output_that_cannot_be_written_is_a_message_not_a_traceback(capsys, m
     def full_disk(args: object) -> int:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cli_main, "_tracks", full_disk)
+    monkeypatch.setattr(cli_parser, "_tracks", full_disk)
     status, out, err = run(capsys, "tracks")
     assert (status, out) == (1, "")
     assert err == "heat: could not read or write: No space left on device\n"
@@ -202,3 +205,56 @@ def test_a_blank_name_is_the_default_one_and_a_colour_any_case(command):
     assert (args.name, args.color) == ("Player", "red")
     args = build_parser().parse_args([*command, "--name", " Ada ", "--color", "Blue"])
     assert (args.name, args.color) == ("Ada", "blue")
+
+
+@pytest.mark.parametrize(
+    ("opened", "options", "named"),
+    [
+        ("--resume", ("--track", "italia"), "--track"),
+        ("--resume", ("--bots", "1", "--level", "pro"), "--level, --bots"),
+        ("--resume", ("--quick-upgrades", "--seed", "3"), "--seed, --quick-upgrades"),
+        ("--replay", ("--save", "copy.json"), "--save"),
+        ("--replay", ("--practice",), "--practice"),
+    ],
+)
+def test_a_file_opened_with_setup_options_is_refused_naming_them(
+    tmp_path: Path, capsys, monkeypatch, opened, options, named
+):
+    """`heat play --resume F --track italia` used to resume F on its own track, silently."""
+    status, out, _ = run(capsys, "race", "--seed", "1", "--cars", "2", "--practice", "--json")
+    path = tmp_path / "race.json"
+    path.write_text(out)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    status, out, err = run(capsys, "play", "--plain", opened, str(path), *options)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"heat: {opened} {'continues the race saved in' if opened == '--resume' else 'shows the race recorded in'} "
+        f"{path} as it was set up: leave out {named} (they set up a new race)\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["race.json"]  # nothing saved
+
+
+def test_a_file_opened_with_its_own_options_only_is_not_refused():
+    """--plain, and --save for a resumed race, are not setup options."""
+    args = cli_parser.parse(["play", "--resume", "r.json", "--save", "s.json", "--overwrite", "--plain"])
+    assert (args.resume, args.save, args.overwrite) == ("r.json", "s.json", True)
+    assert cli_parser.parse(["play", "--replay", "r.json", "--plain"]).replay == "r.json"
+
+
+def test_ctrl_c_while_heat_starts_is_one_line(capsys, monkeypatch):
+    """A Ctrl-C while the engine and the bots are still being imported showed Python's traceback."""
+
+    def interrupted(argv: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_parser, "parse", interrupted)
+    assert main(["tracks"]) == 130
+    assert capsys.readouterr().err == "\nheat: interrupted\n"
+
+
+def test_the_entry_point_imports_nothing_heavy_before_main_runs():
+    """`heat` catches Ctrl-C only once `main` runs: the module itself must load in an instant."""
+    code = "import sys, heat.cli.main; print(sorted(m for m in sys.modules if m.startswith(('heat.', 'numpy'))))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['heat.cli', 'heat.cli.main']"

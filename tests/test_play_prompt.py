@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator
 
-from heat.cli.main import build_parser
+from heat.cli.parser import build_parser
 from heat.cli.play_cmd import Session, new_session_race
 from heat.engine import Race, RaceConfig, default_seats, view_of
 from heat.narrate import legends_deck

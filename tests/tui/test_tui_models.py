@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from heat.bots import RandomBot
-from heat.cli.main import build_parser, main
+from heat.cli.main import main
+from heat.cli.parser import build_parser
 from heat.engine import (
     ConfigError,
     EndReact,

@@ -1,0 +1,202 @@
+"""The command line of ``heat``: its commands and options, each bound to the function that runs it."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from heat.bots.levels import LEVELS
+from heat.cli import arena_cmd, position_cmd, race_cmd, season_cmd
+from heat.engine import ConfigError, track, track_ids
+from heat.tui import launch
+
+LEVEL_HELP = (
+    f"how the bots drive: one of {', '.join(LEVELS)} for every bot, or one per bot in seat order, "
+    "e.g. champion,rookie,rookie (default club)"
+)
+
+
+def _tracks(_: argparse.Namespace) -> int:
+    for track_id in track_ids():
+        board = track(track_id)
+        limits = ", ".join(str(c.speed_limit) for c in board.corners)
+        print(f"{track_id:15} {board.name}: {board.laps} laps, {board.spaces} spaces, corners {limits}")
+    return 0
+
+
+def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> None:
+    """Options shared by every command that sets up a race (``--level`` where bots drive)."""
+    parser.add_argument("--track", default="usa", help=f"one of: {', '.join(track_ids())} (default usa)")
+    laps = parser.add_mutually_exclusive_group()
+    laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
+    laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed: same seed, same race")
+    if bots:
+        parser.add_argument("--level", default="club", help=LEVEL_HELP)
+    modules = parser.add_argument_group("advanced modules")
+    modules.add_argument(
+        "--garage",
+        choices=("regular", "advanced", "all"),
+        help="Garage module: build each car with 3 Upgrade cards from this deck",
+    )
+    build = modules.add_mutually_exclusive_group()
+    build.add_argument("--draft", dest="draft", action="store_true", default=True, help="draft the upgrades (default)")
+    build.add_argument(
+        "--quick-upgrades", dest="draft", action="store_false", help="deal 3 random Regular upgrades each (G-18)"
+    )
+    modules.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends cars (Legends module)")
+    modules.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed (L-17)")
+    modules.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
+    modules.add_argument("--tournament", action="store_true", help="Tournament mode: the cards played set the gear")
+
+
+# The options of `heat play` that set up a new race: a race resumed or replayed from a file has
+# its own setup, so they are refused there rather than silently ignored. Each is named by its
+# flag (`--draft` is on by default: only `--quick-upgrades` changes it).
+PLAY_SETUP_FLAGS = {
+    "track": "--track",
+    "laps": "--laps",
+    "practice": "--practice",
+    "seed": "--seed",
+    "level": "--level",
+    "garage": "--garage",
+    "draft": "--quick-upgrades",
+    "legends": "--legends",
+    "pro_legends": "--pro-legends",
+    "weather": "--weather",
+    "tournament": "--tournament",
+    "bots": "--bots",
+    "name": "--name",
+    "color": "--color",
+}
+# A replay is only watched: it saves nothing either.
+REPLAY_IGNORES = {**PLAY_SETUP_FLAGS, "save": "--save", "overwrite": "--overwrite"}
+
+
+def player_name(text: str) -> str:
+    """``--name``: a blank name is the default one (the app names a blank seat the same way)."""
+    return text.strip() or "Player"
+
+
+def color_name(text: str) -> str:
+    """``--color``: any case, like the levels (``RED`` is ``red``)."""
+    return text.strip().lower()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``heat``."""
+    parser = argparse.ArgumentParser(prog="heat", description="Heat: Pedal to the Metal in your terminal.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    race = commands.add_parser("race", help="watch bots race and print the log and standings")
+    add_race_options(race)
+    race.add_argument("--cars", type=int, default=4, help="number of bot cars, 0-6 (default 4)")
+    race.add_argument("--json", action="store_true", help="print the race record as JSON instead of the log")
+    race.add_argument("--quiet", action="store_true", help="print only the standings")
+    race.set_defaults(run=race_cmd.run)
+
+    play = commands.add_parser("play", help="race against bots: the full-screen app (--plain: prompts)")
+    add_race_options(play)
+    play.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends, 0-5 (default 3)")
+    play.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
+    play.add_argument("--color", type=color_name, default="red", help="your car's colour")
+    play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision (a new file)")
+    play.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
+    opened = play.add_mutually_exclusive_group()  # one file at a time: a race to resume or to replay
+    opened.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
+    opened.add_argument("--replay", metavar="FILE", help="step through a race record (the app's replay viewer)")
+    play.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
+    play.set_defaults(run=launch.play)
+
+    position = commands.add_parser("position", help="create positions and apply decisions to them")
+    position_commands = position.add_subparsers(dest="position_command", required=True)
+    new = position_commands.add_parser("new", help="print the starting position of a race as JSON")
+    add_race_options(new, bots=False)
+    new.add_argument("--cars", type=int, default=2, help="number of player cars (default 2)")
+    new.set_defaults(run=position_cmd.new)
+    apply = position_commands.add_parser(
+        "apply", help="load a position, apply decisions, print the new position and the events as JSON"
+    )
+    apply.add_argument("file", help="position JSON file ('-' for standard input)")
+    apply.add_argument("decisions", nargs="*", help="decisions as text, e.g. 'red: gear 2 play 3 4'")
+    apply.add_argument("--view", metavar="SEAT", help="print this seat's view instead of the full position")
+    apply.set_defaults(run=position_cmd.apply)
+
+    replay = commands.add_parser("replay", help="replay a saved race or record and print its log")
+    replay.add_argument("file", help="record JSON file")
+    replay.add_argument("--json", action="store_true", help="print the final position as JSON")
+    replay.set_defaults(run=race_cmd.replay_file)
+
+    season = commands.add_parser("season", help="a Championship season against bots and Legends")
+    season_commands = season.add_subparsers(dest="season_command", required=True)
+    new_season = season_commands.add_parser("new", help="start a season (saved after every decision)")
+    new_season.add_argument("--season", default="1961", choices=("1961", "1962", "1963", "custom", "goat"))
+    new_season.add_argument("--garage", default="all", choices=("regular", "advanced", "all"), help="Upgrade deck")
+    new_season.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends (default 3)")
+    new_season.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends")
+    new_season.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed")
+    new_season.add_argument("--tournament", action="store_true", help="Tournament mode in every race")
+    new_season.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
+    new_season.add_argument("--color", type=color_name, default="red", help="your car's colour")
+    new_season.add_argument("--seed", type=int, default=None)
+    new_season.add_argument("--level", default="club", help=LEVEL_HELP)
+    new_season.add_argument(
+        "--save",
+        default=season_cmd.DEFAULT_SAVE,
+        metavar="FILE",
+        help=f"save file, a new one (default {season_cmd.DEFAULT_SAVE})",
+    )
+    new_season.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
+    new_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
+    new_season.set_defaults(run=launch.season_new)
+    resume_season = season_commands.add_parser("resume", help="resume a saved season")
+    resume_season.add_argument("file", nargs="?", default=season_cmd.DEFAULT_SAVE)
+    resume_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
+    resume_season.set_defaults(run=launch.season_resume)
+    status_season = season_commands.add_parser("status", help="print the standings of a saved season")
+    status_season.add_argument("file", nargs="?", default=season_cmd.DEFAULT_SAVE)
+    status_season.set_defaults(run=season_cmd.show_status)
+
+    arena = commands.add_parser("arena", help="many races between bots and Legends, with win rates")
+    arena.add_argument(
+        "--lineup",
+        default="club,legend*5",
+        help="entrants: levels, 'search' (the search bot) or 'legend', e.g. 'champion,legend*5'",
+    )
+    arena.add_argument("--races", type=int, default=50, help="races per track (default 50)")
+    arena.add_argument("--tracks", default="usa", help="comma-separated track ids, or 'all' (default usa)")
+    arena.add_argument("--laps", type=int, default=None, help="laps per race (default: each track's)")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--garage", choices=("regular", "advanced", "all"), default=None)
+    arena.add_argument("--weather", action="store_true")
+    arena.add_argument("--pro-legends", type=int, default=0, metavar="N")
+    arena.add_argument("--tournament", action="store_true")
+    arena.add_argument("--workers", type=int, default=0, help="processes (default: every CPU core)")
+    arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON")
+    arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV")
+    arena.add_argument("--plot", metavar="FILE", help="write a chart of the win rates as SVG")
+    arena.set_defaults(run=arena_cmd.run)
+
+    tracks = commands.add_parser("tracks", help="list the tracks")
+    tracks.set_defaults(run=_tracks)
+    return parser
+
+
+def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The parsed command line (argparse exits with its usage message on a malformed one).
+    ConfigError for what argparse cannot check: ``heat play --resume`` or ``--replay`` with an
+    option that sets up a new race."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "play" and (args.resume or args.replay):
+        defaults = vars(parser.parse_args(["play"]))
+        option, path, ignored = (
+            ("--resume", args.resume, PLAY_SETUP_FLAGS) if args.resume else ("--replay", args.replay, REPLAY_IGNORES)
+        )
+        given = [flag for dest, flag in ignored.items() if getattr(args, dest) != defaults[dest]]
+        if given:
+            what = "continues the race saved in" if args.resume else "shows the race recorded in"
+            raise ConfigError(
+                f"{option} {what} {path} as it was set up: leave out {', '.join(given)} (they set up a new race)"
+            )
+    return args
