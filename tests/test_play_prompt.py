@@ -120,7 +120,78 @@ def test_saved_is_an_unknown_command_not_a_save_to_a_file_named_d(tmp_path, monk
     text = "\n".join(out)
     assert "Not allowed: Ann must choose a gear and cards now" in text
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my race.json"]  # 'save' alone is the command
-    assert "Saved to my race.json. Resume with: heat play --resume 'my race.json'" in text  # quoted for a shell
+    assert (  # quoted for a shell
+        "Saved to my race.json, and after every decision from now on. Resume with: heat play --resume 'my race.json'"
+    ) in text
+
+
+def test_save_file_takes_the_saves_after_every_decision_like_ctrl_s_in_the_app(tmp_path):
+    """A game saved with 'save FILE' and no --save was 'Abandoned (give a save file...)' on quit, and
+    the decisions after the save were lost."""
+    race, human, meta = new_session_race(args())
+    out: list[str] = []
+    path = tmp_path / "race.json"
+    session = Session(
+        race, human, {1: _first(), 2: _first()}, Script([f"save {path}", "1", "quit"]), out.append, None, meta
+    )
+    assert session.run() == 0
+    text = "\n".join(out)
+    assert f"Saved to {path}, and after every decision from now on." in text
+    assert text.endswith(f"Saved. Resume with: heat play --resume {path}")
+    assert len(read_json(path)["decisions"]) == len(race.decisions)  # the decision after 'save' included
+
+
+def test_save_file_asks_before_replacing_a_file_the_game_is_not_saved_in(tmp_path):
+    """'save FILE' replaced any existing file without a word."""
+    other = tmp_path / "other.json"
+    other.write_text("mine")
+    race, human, meta = new_session_race(args())
+    out: list[str] = []
+    questions: list[str] = []
+    answers = iter([f"save {other}", "no", f"save {other}", "", f"save {other}", "YES", f"save {other}", "quit"])
+
+    def read(prompt: str) -> str:
+        questions.append(prompt)
+        return next(answers)
+
+    assert Session(race, human, {}, read, out.append, None, meta).run() == 0
+    text = "\n".join(out)
+    asked = f"{other} already exists: replace it? (yes/no) "
+    assert questions.count(asked) == 3  # not asked again once the game is saved there
+    assert text.count("Not saved.") == 2
+    assert text.count(f"Saved to {other}") == 2
+    assert read_json(other)["format"] == "heat-record"  # replaced by the game, once the person said yes
+
+
+def test_save_file_is_not_asked_for_the_file_the_game_is_saved_in_and_end_of_input_is_no(tmp_path):
+    saved, other = tmp_path / "race.json", tmp_path / "other.json"
+    other.write_text("mine")
+    race, human, meta = new_session_race(args())
+    out: list[str] = []
+    answers = iter([f"save {saved}", f"save {other}"])
+
+    def read(prompt: str) -> str:
+        line = next(answers, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    saved.write_text("an older save of this game")  # --save FILE --overwrite: the game's own file
+    assert Session(race, human, {}, read, out.append, str(saved), meta).run() == 0
+    text = "\n".join(out)
+    assert f"Saved to {saved}. Resume with" in text  # no question
+    assert other.read_text() == "mine"  # end of input answers no
+    assert "Not saved." in text
+
+
+def test_a_save_file_name_with_a_nul_character_is_refused_in_words(tmp_path, monkeypatch):
+    """It raised ValueError out of tempfile: a traceback."""
+    monkeypatch.chdir(tmp_path)
+    race, human, meta = new_session_race(args())
+    out: list[str] = []
+    assert Session(race, human, {}, Script(["save a\0b", "quit"]), out.append, None, meta).run() == 0
+    assert "Could not save to a\0b: the file name contains a NUL character" in "\n".join(out)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_play_alone_says_it_needs_the_cards_with_an_example():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -72,11 +73,17 @@ def read_season_record(path: str | Path) -> Any:
     return _read_game(path, SEASON_FORMAT)
 
 
+NUL = "\0"
+NUL_IN_NAME = "the file name contains a NUL character"
+
+
 def save_problem(path: str | Path) -> str | None:
     """Why a save file cannot be written at ``path``, in words, found without writing anything;
     None if nothing is visibly wrong (the write may still fail: a full disk...)."""
     if not str(path).strip():
         return "the file name is empty"
+    if NUL in str(path):
+        return NUL_IN_NAME
     file = Path(path)
     if file.is_dir():
         return "it is a folder"
@@ -115,7 +122,10 @@ def check_new_save(path: str | None, *, overwrite: bool, resume: str) -> None:
 
 def write_text(path: str | Path, text: str) -> None:
     """Write ``text`` atomically: a crash or a full disk mid-write never leaves a half-written
-    file (a file already there stays as it was)."""
+    file (a file already there stays as it was). OSError if it cannot be written, a file name
+    with a NUL character included (no system takes one; Python raises ValueError)."""
+    if NUL in str(path):
+        raise OSError(errno.EINVAL, NUL_IN_NAME, str(path))
     file = Path(path)
     file.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".tmp")

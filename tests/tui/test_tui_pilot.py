@@ -16,7 +16,7 @@ from heat.bots.levels import make_bot
 from heat.engine import Plan, view_of
 from heat.tui.app import HeatApp
 from heat.tui.replay_model import ReplayCursor
-from heat.tui.screens.dialogs import CarsScreen, HelpScreen, QuitScreen, ReplaceScreen
+from heat.tui.screens.dialogs import CarsScreen, HelpScreen, OverwriteScreen, QuitScreen, ReplaceScreen, SaveScreen
 from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.race import PLAN, RaceScreen
 from heat.tui.screens.replay import ReplayScreen
@@ -375,5 +375,39 @@ def test_replaying_a_season_file_says_how_to_resume_it(tmp_path: Path) -> None:
                 f"Cannot open it: {season} is a championship season, not a race: resume it with "
                 f"'heat season resume {season}' (its scorepad: 'heat season status {season}')"
             )
+
+    asyncio.run(scenario())
+
+
+def test_ctrl_s_asks_before_replacing_a_file_the_game_is_not_saved_in(tmp_path: Path) -> None:
+    """ctrl+s replaced any existing file without a word."""
+    other = tmp_path / "other.json"
+    other.write_text("mine")
+
+    async def scenario() -> None:
+        app = HeatApp(table=build_table(practice(SeatChoice("bot", level="random"))))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            app.screen.query_one("#save-path").value = str(other)  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, OverwriteScreen)
+            assert f"{other} already exists." in str(app.screen.query_one(Static).render())
+            await pilot.press("n")  # back to the file question, the name kept; nothing written
+            await pilot.pause()
+            assert isinstance(app.screen, SaveScreen)
+            assert app.screen.query_one("#save-path").value == str(other)  # type: ignore[attr-defined]
+            assert other.read_text() == "mine"
+            await pilot.press("enter", "o")  # overwrite it: the game is saved there from now on
+            await pilot.pause()
+            table = app.table
+            assert table is not None and table.save_path == str(other)
+            assert Table.load(other).record() == table.record()
+            await pilot.press("ctrl+s")  # its own file now: saved without a question
+            await pilot.pause()
+            assert isinstance(app.screen, RaceScreen)
+            assert f"Saved to {other}" in message(app)
 
     asyncio.run(scenario())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from shlex import quote
 
 from heat.cli.render import numbered
@@ -21,14 +22,14 @@ HELP = """Type a decision, the number of an option, or a command:
   draft CARD | swap OWNED for MARKET | no swap | keep CARD                            building the car
   list      show every legal decision, numbered
   status    show the positions, your hand and the next corners again
-  save FILE save (resume with the command shown)
+  save FILE save now and after every decision (asks before replacing another file)
   quit      leave (saved if you gave a save file)"""
 
 
 class Prompt:
     """One person at the keyboard, talking through ``read`` and ``write``. ``save(path)`` writes
     the game; ``save_path``, when set, is saved after every decision: when that fails the person
-    is told why and the game goes on (``save FILE`` then moves the automatic saves there)."""
+    is told why and the game goes on. ``save FILE`` saves to FILE and moves those saves there."""
 
     def __init__(
         self,
@@ -45,6 +46,8 @@ class Prompt:
         self.resume_command = resume_command
         self.unsaved: str | None = None
         """Why the last automatic save failed (None: it did not fail)."""
+        self.own_files: set[Path] = {Path(save_path).resolve()} if save_path else set()
+        """The files this game is saved in: ``save FILE`` replaces any other file only if asked."""
 
     def lines(self, lines: Sequence[str]) -> None:
         """Write several lines."""
@@ -142,22 +145,33 @@ class Prompt:
         return problem is None
 
     def _save_command(self, path: str | None) -> bool:
-        """``save [FILE]``: save now, saying where or why not; True if saved. While the automatic
-        saves fail, a file that works takes them over."""
+        """``save [FILE]``: save now, saying where or why not; True if saved. FILE then takes the
+        saves after every decision (as ``ctrl+s`` in the app); an existing file this game is not
+        saved in is replaced only if the person says so."""
         path = path or self.save_path
         if not path:
             self.write("Say where: save FILE")
+            return False
+        if Path(path).is_file() and Path(path).resolve() not in self.own_files and not self._replace(path):
+            self.write("Not saved.")
             return False
         problem = self._try_save(path)
         if problem is not None:
             self.write(f"Could not save to {path}: {problem}")
             return False
-        moved = self.unsaved is not None and path != self.save_path
-        if moved:
-            self.save_path, self.unsaved = path, None
+        moved = path != self.save_path
+        self.save_path, self.unsaved = path, None
         after = ", and after every decision from now on" if moved else ""
         self.write(f"Saved to {path}{after}. Resume with: {self.resume_command} {quote(path)}")
         return True
+
+    def _replace(self, path: str) -> bool:
+        """Ask whether to replace ``path``, a file this game is not saved in; True for yes."""
+        try:
+            answer = self.read(f"{path} already exists: replace it? (yes/no) ").strip().lower()
+        except EOFError:
+            return False
+        return answer in ("y", "yes")
 
     def _try_save(self, path: str) -> str | None:
         """Save to ``path``; None, or why it failed in words."""
@@ -165,6 +179,7 @@ class Prompt:
             self.save(path)
         except OSError as error:
             return save_error_text(path, error)
+        self.own_files.add(Path(path).resolve())
         if path == self.save_path:
             self.unsaved = None
         return None

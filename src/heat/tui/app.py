@@ -25,7 +25,7 @@ from heat.engine import HeatError, IllegalDecision
 from heat.storage import save_error_text, save_problem
 from heat.tui.messages import Decided, OpenFile, StartGame
 from heat.tui.replay_model import ReplayCursor, open_replay
-from heat.tui.screens.dialogs import QuitScreen, ReplaceScreen, SaveScreen
+from heat.tui.screens.dialogs import OverwriteScreen, QuitScreen, ReplaceScreen, SaveScreen
 from heat.tui.screens.draft import DraftScreen
 from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.race import RaceScreen
@@ -299,14 +299,30 @@ class HeatApp(App[None]):
         if problem is not None:
             self._ask_save(table, note=f"Could not save to {table.save_path}: {problem}.")
 
-    def _ask_save(self, table: Table, then: Callable[[], None] | None = None, note: str | None = None) -> None:
+    def _ask_save(
+        self, table: Table, then: Callable[[], None] | None = None, note: str | None = None, default: str | None = None
+    ) -> None:
         """Ask for a file and save there, then ``then``; if that fails, say why and ask again
-        (escape gives up)."""
-        default = "season.json" if table.season is not None else "race.json"
+        (escape gives up). An existing file other than the game's own is replaced only if the
+        player says so; otherwise the question comes again."""
+        default = default or ("season.json" if table.season is not None else "race.json")
 
         def chosen(path: str | None) -> None:
             if not path:
                 return
+            if Path(path).is_file() and not self._saved_in(table, path):
+
+                def answered(answer: str | None) -> None:
+                    if answer == "replace":
+                        save(path)
+                    else:
+                        self._ask_save(table, then, note, default=path)
+
+                self.push_screen(OverwriteScreen(path), answered)
+            else:
+                save(path)
+
+        def save(path: str) -> None:
             problem = self._save_to(table, path)
             if problem is None:
                 if then is not None:
@@ -315,6 +331,11 @@ class HeatApp(App[None]):
                 self._ask_save(table, then, f"Could not save to {path}: {problem}.")
 
         self.push_screen(SaveScreen(default, note), chosen)
+
+    @staticmethod
+    def _saved_in(table: Table, path: str) -> bool:
+        """Is ``path`` the file the game is saved in (after every decision)?"""
+        return table.save_path is not None and Path(table.save_path).resolve() == Path(path).resolve()
 
     def _save_to(self, table: Table, path: str) -> str | None:
         """Save to ``path``, which then takes the automatic saves, and say so; or say why it

@@ -173,3 +173,20 @@ class ReplaceScreen(QuestionScreen):
             f"{self.path} already exists: the new game would be saved over it.\n"
             "o: overwrite it   r: resume the game in it   n: back"
         )
+
+
+class OverwriteScreen(QuestionScreen):
+    """The file ``path`` chosen to save the game in already exists and holds something else:
+    ``replace`` it, or go ``back`` to choose another."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "answer('replace')", "Overwrite"),
+        Binding("n,escape", "answer('back')", "Another file"),
+    ]
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+
+    def question(self) -> str:
+        return f"{self.path} already exists.\no: overwrite it   n: save to another file"
