@@ -19,6 +19,7 @@ from heat import storage
 from heat.arena import (
     ArenaConfig,
     RaceOutcome,
+    bot_seed,
     ignore_interrupts,
     make_driver,
     parse_lineup,
@@ -263,6 +264,18 @@ def test_the_search_bot_is_an_arena_entrant() -> None:
     assert parse_lineup("search,champion,legend*2") == ("search", "champion", "legend", "legend")
     assert isinstance(make_driver("search", 1), SearchBot)
     assert make_driver("club", 1).name == "club"
+
+
+def test_no_arena_bot_draws_the_numbers_of_its_race() -> None:
+    """Seat 0 of the race seeded 0 (the first race of `heat arena`, whose --seed is 0 by default)
+    was seeded with the race's own seed."""
+    for arena_seed in (0, 1, -1, 41):
+        for index in range(400):
+            race_seed = race_setup(ArenaConfig(("club", "club"), seed=arena_seed, races=400), index)[0].seed
+            seeds = [bot_seed(race_seed, seat) for seat in range(6)]
+            assert race_seed not in seeds and len(set(seeds)) == 6
+    assert [bot_seed(0, seat) for seat in range(3)] == [-1, 1, 2]
+    assert bot_seed(41 * 1_000_003 + 5, 3) == (41 * 1_000_003 + 5) * 7 + 3  # the seeds of the documented figures
 
 
 def test_the_arena_seats_entrants_at_random_and_summarizes() -> None:

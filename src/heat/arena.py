@@ -166,6 +166,17 @@ def race_setup(config: ArenaConfig, index: int) -> tuple[RaceConfig, list[str]]:
     return race_config, entrants
 
 
+def bot_seed(race_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the race seeded ``race_seed``: ``race_seed * 7 + seat``,
+    but never the race's own seed. That formula gives it in one case only, seat 0 of the race
+    seeded 0 (the first race of an arena with the default ``--seed 0``), whose bot would draw the
+    very numbers that drew the grid and shuffled the decks; it gets -1, a seed no race of an
+    arena has (race seeds are ``seed * 1_000_003 + index``). Every other bot keeps the seed the
+    documented figures were measured with."""
+    seed = race_seed * 7 + seat
+    return -1 if seed == race_seed else seed
+
+
 def make_driver(name: str, seed: int) -> Bot:
     """The bot of an arena entrant: a level, or the search bot."""
     return SearchBot(seed, name=SEARCH) if name == SEARCH else make_bot(name, seed)
@@ -177,7 +188,7 @@ def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
     track_id, seed = race_config.track, race_config.seed
     race = Race(race_config, record_events=False)
     start = race.standings()  # the race order on the grid, pole first
-    bots = {i: make_driver(name, seed * 7 + i) for i, name in enumerate(entrants) if name != LEGEND}
+    bots = {i: make_driver(name, bot_seed(seed, i)) for i, name in enumerate(entrants) if name != LEGEND}
     seconds: dict[str, list[float]] = {}
     plan_seconds: dict[str, list[float]] = {}
     while not race.is_over:
