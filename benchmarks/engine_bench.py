@@ -14,8 +14,9 @@ import argparse
 import platform
 import time
 
-from heat.engine import Race, RaceConfig, default_seats
+from heat.engine import HeatError, Race, RaceConfig, default_seats
 from heat.engine.rng import Rng
+from heat.engine.setup import check_config
 
 
 def play_random_race(
@@ -38,13 +39,34 @@ def play_random_race(
     return sum(car.finish_round for car in race.cars), decisions
 
 
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def race_config(args: argparse.Namespace, seed: int) -> RaceConfig:
+    """The race of the benchmark with this seed (quick-start upgrades: no draft to decide)."""
+    return RaceConfig(
+        default_seats(args.cars, legends=args.legends),
+        track=args.track,
+        laps=args.laps,
+        seed=seed,
+        garage=args.garage,
+        draft=False,
+        weather=args.weather,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--track", default="usa")
     parser.add_argument("--cars", type=int, default=6)
     parser.add_argument("--laps", type=int, default=1)
-    parser.add_argument("--races", type=int, default=300, help="races per repeat (seeds 0..races-1)")
-    parser.add_argument("--repeat", type=int, default=5, help="repeats; the fastest is reported")
+    parser.add_argument("--races", type=positive, default=300, help="races per repeat (seeds 0..races-1)")
+    parser.add_argument("--repeat", type=positive, default=5, help="repeats; the fastest is reported")
     parser.add_argument("--events", action="store_true", help="record the event log")
     parser.add_argument("--legal", action="store_true", help="pick from the full list of legal decisions")
     parser.add_argument(
@@ -54,22 +76,19 @@ def main() -> None:
     parser.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
     parser.add_argument("--legends", type=int, default=0, help="how many of the cars are Legends")
     args = parser.parse_args()
+    try:  # a bad track, count of cars or laps: the engine's own message, not a traceback
+        check_config(race_config(args, 0))
+    except HeatError as error:
+        parser.error(str(error))
     timings = []
     car_rounds = decisions = 0
     for _ in range(args.repeat):
         car_rounds = decisions = 0
         started = time.perf_counter()
         for seed in range(args.races):
-            config = RaceConfig(
-                default_seats(args.cars, legends=args.legends),
-                track=args.track,
-                laps=args.laps,
-                seed=seed,
-                garage=args.garage,
-                draft=False,
-                weather=args.weather,
+            rounds, made = play_random_race(
+                race_config(args, seed), seed, events=args.events, legal=args.legal, trusted=args.rollout
             )
-            rounds, made = play_random_race(config, seed, events=args.events, legal=args.legal, trusted=args.rollout)
             car_rounds += rounds
             decisions += made
         timings.append(time.perf_counter() - started)

@@ -20,6 +20,7 @@ from heat.arena import (
     ArenaConfig,
     RaceOutcome,
     bot_seed,
+    check_config,
     ignore_interrupts,
     make_driver,
     parse_lineup,
@@ -303,6 +304,21 @@ def test_the_arena_seats_entrants_at_random_and_summarizes() -> None:
     assert 0 < stats["club"].plan_median_ms <= 1000 * max(max(o.plan_seconds["club"]) for o in outcomes)
     again = run_arena(config, workers=1)  # the same seed, the same races
     assert [(o.entrants, o.places, o.rounds) for o in again] == [(o.entrants, o.places, o.rounds) for o in outcomes]
+
+
+def test_the_mean_place_interval_stays_within_the_places_there_are() -> None:
+    """Five two-car races, one lost: mean place 1.20, whose normal interval began at 0.81."""
+    outcomes = [RaceOutcome("usa", ["club", "rookie"], [2, 1] if i == 0 else [1, 2], [9, 9]) for i in range(5)]
+    stats = {s.entrant: s for s in summarize(outcomes)}
+    assert stats["club"].mean_place == pytest.approx(1.2)
+    assert stats["club"].place_low == 1.0 and 1.2 < stats["club"].place_high < 2.0
+    assert stats["rookie"].place_high == 2.0 and 1.0 < stats["rookie"].place_low < 1.8
+
+
+def test_L_17_an_arena_with_pro_legends_needs_legends() -> None:
+    with pytest.raises(ConfigError, match=r"--pro-legends 2 raises the Legends' Top Speed \(L-17\)"):
+        check_config(ArenaConfig(("club", "rookie"), pro_legends=2))
+    check_config(ArenaConfig(("club", "legend"), pro_legends=2))
 
 
 def _grid_places(lineup: str, races: int, entrant: str) -> list[int]:

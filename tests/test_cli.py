@@ -12,6 +12,7 @@ import pytest
 from heat.cli import parser as cli_parser
 from heat.cli.main import main
 from heat.cli.parser import build_parser
+from heat.cli.render import market_lines
 from heat.engine import replay
 
 
@@ -57,6 +58,15 @@ def test_L_17_pro_legends_without_a_legend_are_refused(capsys, command):
     assert (status, out) == (2, "")
     assert "--pro-legends 2 raises the Legends' Top Speed (L-17): add Legends with --legends" in err
     assert run(capsys, *command, "--pro-legends", "2", "--legends", "1", "--practice")[0] == 0
+
+
+@pytest.mark.parametrize("command", [["race"], ["position", "new"], ["play", "--plain"]])
+def test_G_18_quick_upgrades_without_the_garage_are_refused(capsys, command):
+    """--quick-upgrades without --garage dealt nothing and said nothing."""
+    status, out, err = run(capsys, *command, "--quick-upgrades", "--practice")
+    assert (status, out) == (2, "")
+    assert err == "heat: --quick-upgrades deals Upgrade cards (G-18): choose their deck with --garage\n"
+    assert run(capsys, "race", "--quick-upgrades", "--garage", "regular", "--practice", "--quiet")[0] == 0
 
 
 def test_bad_options_give_a_message_not_a_traceback(capsys):
@@ -258,3 +268,18 @@ def test_the_entry_point_imports_nothing_heavy_before_main_runs():
     code = "import sys, heat.cli.main; print(sorted(m for m in sys.modules if m.startswith(('heat.', 'numpy'))))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "['heat.cli', 'heat.cli.main']"
+
+
+def test_position_apply_without_a_file_names_only_the_file(capsys):
+    """argparse named the decisions, which may be left out, as required too."""
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["position", "apply"])
+    assert capsys.readouterr().err.endswith("error: the following arguments are required: file\n")
+
+
+def test_G_12_the_market_shows_every_copy_of_a_card():
+    """A market of 6 cards with two copies of one was listed as 5 cards."""
+    lines = market_lines(["wings-4", "turbo-8", "wings-4"])
+    assert len(lines) == 2
+    assert lines[0].startswith("  turbo-8: ")
+    assert lines[1].startswith("  2 x wings-4: ")

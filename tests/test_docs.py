@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 
+import pytest
+
+from heat.cli.main import main
 from heat.engine import from_position
 
 ROOT = Path(__file__).parent.parent
@@ -32,3 +36,42 @@ def test_the_position_example_loads_and_plays():
     race = from_position(json.loads(example))
     assert race.to_decide() == (0, 1)
     assert race.legal_decisions(0)
+
+
+# The quick commands of the ``sh`` blocks: a new user copies them first. The commands that open
+# the app, play a season or run an arena are left out: they wait for a person or take minutes.
+QUICK_COMMAND = re.compile(r"^heat (race|position|replay|tracks)\b", flags=re.M)
+
+
+def shell_examples(file: str) -> list[str]:
+    """The lines of ``file``'s ``sh`` blocks that run a quick ``heat`` command, in order."""
+    return [line for code in blocks(file, "sh") for line in code.splitlines() if QUICK_COMMAND.match(line)]
+
+
+DOCS = [
+    str(path.relative_to(ROOT))
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    if shell_examples(str(path.relative_to(ROOT)))
+]
+
+
+def test_the_docs_have_commands_to_run():
+    assert {"README.md", "docs/positions.md"} <= set(DOCS)
+
+
+@pytest.mark.parametrize("file", DOCS)
+def test_every_command_example_runs_as_shown(file: str, tmp_path: Path, monkeypatch, capsys):
+    """Each line runs in the order of its file, in one folder per file (a line may read what an
+    earlier one wrote with ``> FILE``). The position example of the README and docs/positions.md
+    played cards Blue did not hold."""
+    monkeypatch.chdir(tmp_path)
+    for line in shell_examples(file):
+        words = shlex.split(line, comments=True)[1:]
+        target = None
+        if ">" in words:
+            words, target = words[: words.index(">")], words[words.index(">") + 1]
+        status = main(words)
+        out, err = capsys.readouterr()
+        assert (status, err) == (0, ""), f"{file}: {line}"
+        if target:
+            Path(target).write_text(out, encoding="utf-8")

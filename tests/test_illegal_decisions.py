@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -107,3 +108,23 @@ def test_any_text_either_parses_or_raises_a_heat_error(text: str) -> None:
 @given(decisions)
 def test_decision_text_round_trips(decision: Decision) -> None:
     assert parse_decision(decision.text()) == decision
+
+
+@pytest.mark.parametrize(
+    ("text", "decision"),
+    [
+        ("adjust +2 from wings-4", React("adjust", 2, "wings-4")),  # as the card prints it (G-28)
+        ("adjust -1 from tires-3", React("adjust", -1, "tires-3")),
+        ("adjust 1 from tires-1", React("adjust", 1, "tires-1")),
+    ],
+)
+def test_G_28_adjust_speed_limit_reads_a_signed_amount(text: str, decision: Decision) -> None:
+    """`adjust +2 from wings-4`, the form the README and the prompt's help show, was refused."""
+    assert parse_decision(text) == decision
+
+
+@pytest.mark.parametrize("text", ["gear ² play 1", "slipstream ²", "cooldown ³", "speed ½ for x", "gear + play 1"])
+def test_a_number_that_is_not_a_whole_number_is_a_syntax_error(text: str) -> None:
+    """`gear ² play 1` raised ValueError: str.isdigit() takes '²' for a digit, int() does not."""
+    with pytest.raises(HeatError):
+        parse_decision(text)

@@ -96,3 +96,19 @@ def test_W_6_a_malformed_road_conditions_token_is_named(entry):
     position["weather"]["road"][0] = entry
     with pytest.raises(PositionError, match=r"weather\.road\[0\]"):
         from_position(position)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("round", -3, "round: must be at least 1, got -3"),
+        ("stress_reserve", -4, "stress_reserve: must be at least 0, got -4"),
+    ],
+)
+def test_a_number_below_its_least_value_says_the_least_value(field, value, message):
+    """An unbounded field said 'must be between 0 and None'."""
+    position = to_position(Race(RaceConfig(default_seats(2), track="usa", seed=3)))
+    position[field] = value
+    with pytest.raises(PositionError) as error:
+        from_position(position)
+    assert str(error.value) == message

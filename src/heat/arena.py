@@ -134,6 +134,11 @@ def check_config(config: ArenaConfig) -> None:
         raise ConfigError(f"play 1 to {MAX_RACES} races per track, not {config.races}")
     if not config.tracks:
         raise ConfigError("choose at least one track")
+    if config.pro_legends and LEGEND not in config.lineup:
+        raise ConfigError(
+            f"--pro-legends {config.pro_legends} raises the Legends' Top Speed (L-17): "
+            "add Legends to the lineup (e.g. legend*5)"
+        )
     check_race_config(race_setup(config, 0)[0])  # laps, modules, Pro Legends: the engine's own checks
 
 
@@ -269,6 +274,7 @@ def summarize(outcomes: Sequence[RaceOutcome]) -> list[EntrantStats]:
     """Per entrant: win rate (a race counts as won if a car of the entrant won it), mean place
     over its cars, both with 95% intervals, and its decision times."""
     names = sorted({name for outcome in outcomes for name in outcome.entrants})
+    last_place = max((len(outcome.entrants) for outcome in outcomes), default=1)
     stats = []
     for name in names:
         places: list[int] = []
@@ -301,8 +307,9 @@ def summarize(outcomes: Sequence[RaceOutcome]) -> list[EntrantStats]:
                 win_low=low,
                 win_high=high,
                 mean_place=mean,
-                place_low=mean - spread,
-                place_high=mean + spread,
+                # The normal interval, within the places there are (1.20 ± 0.39 printed 0.81).
+                place_low=max(1.0, mean - spread),
+                place_high=min(float(last_place), mean + spread),
                 decisions=len(seconds),
                 median_ms=1000 * statistics.median(seconds) if seconds else 0.0,
                 max_ms=1000 * max(seconds) if seconds else 0.0,

@@ -118,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
         "apply", help="load a position, apply decisions, print the new position and the events as JSON"
     )
     apply.add_argument("file", help="position JSON file ('-' for standard input)")
-    apply.add_argument("decisions", nargs="*", help="decisions as text, e.g. 'red: gear 2 play 3 4'")
+    # default=[]: without it argparse names the optional decisions as required when FILE is missing
+    apply.add_argument("decisions", nargs="*", default=[], help="decisions as text, e.g. 'red: gear 2 play 3 4'")
     apply.add_argument("--view", metavar="SEAT", help="print this seat's view instead of the full position")
     apply.set_defaults(run=position_cmd.apply)
 

@@ -41,11 +41,14 @@ def seats_for(players: list[tuple[str, str]], legends: int) -> tuple[SeatConfig,
 
 
 def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceConfig:
-    """The race asked for on the command line; ConfigError for Pro Legends without a Legend."""
+    """The race asked for on the command line; ConfigError for an option that would change
+    nothing: Pro Legends without a Legend, quick upgrades without the Garage."""
     if args.pro_legends and not any(seat.legend for seat in seats):
         raise ConfigError(
             f"--pro-legends {args.pro_legends} raises the Legends' Top Speed (L-17): add Legends with --legends"
         )
+    if not args.draft and not args.garage:
+        raise ConfigError("--quick-upgrades deals Upgrade cards (G-18): choose their deck with --garage")
     return RaceConfig(
         seats,
         track=args.track,

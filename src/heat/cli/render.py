@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from heat.engine import SeatView, track
@@ -72,8 +73,7 @@ def status(view: SeatView) -> list[str]:
     if view.draft is not None:
         draft = view.draft
         lines.append(f"Garage draft, round {draft.round} of {draft.rounds}. Market:")
-        for card_id in sorted(set(draft.market)):
-            lines.append(f"  {card_id}: {card(card_id).describe()}")
+        lines.extend(market_lines(draft.market))
         return lines
     if view.legends_card is not None:
         lines.append(f"Legends card this round: {view.legends_card}")
@@ -175,6 +175,14 @@ def season_status(view: SeasonView, seat: int) -> list[str]:
             lines.append(f"  {view.names[other]}{mark}: {' '.join(cards) or 'no upgrades yet'}")
     if view.market:
         lines.append("Market:")
-        for card_id in sorted(set(view.market)):
-            lines.append(f"  {card_id}: {card(card_id).describe()}")
+        lines.extend(market_lines(view.market))
     return lines
+
+
+def market_lines(market: Sequence[str]) -> list[str]:
+    """A line per kind of card on the market, with how many copies lie there when more than one
+    (the market holds players + 3 cards, G-12: two copies are two cards to pick from)."""
+    return [
+        f"  {'' if copies == 1 else f'{copies} x '}{card_id}: {card(card_id).describe()}"
+        for card_id, copies in sorted(Counter(market).items())
+    ]

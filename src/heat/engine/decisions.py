@@ -171,7 +171,9 @@ def _words(text: str) -> list[str]:
 
 
 def _is_int(word: str) -> bool:
-    return word.removeprefix("-").isdigit()
+    """A whole number, signed or not (``adjust +2`` as the card prints it, ``adjust -1``)."""
+    digits = word[1:] if word[:1] in ("+", "-") else word
+    return digits.isascii() and digits.isdigit()  # ASCII: int() refuses "²", a digit to str.isdigit
 
 
 def parse_decision(text: str) -> Decision:

@@ -165,7 +165,14 @@ class _Fields:
         if isinstance(value, bool) or not isinstance(value, int):
             raise PositionError(f"{self.where(key)}: expected an integer, got {value!r}")
         if (low is not None and value < low) or (high is not None and value > high):
-            raise PositionError(f"{self.where(key)}: must be between {low} and {high}, got {value}")
+            bounds = (
+                f"between {low} and {high}"
+                if low is not None and high is not None
+                else f"at least {low}"
+                if low is not None
+                else f"at most {high}"
+            )
+            raise PositionError(f"{self.where(key)}: must be {bounds}, got {value}")
         return value
 
     def boolean(self, key: str, default: bool) -> bool:
