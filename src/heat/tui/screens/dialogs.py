@@ -154,7 +154,15 @@ class QuitScreen(QuestionScreen):
         return "Quit? s: save, then quit   y: quit without saving   n: stay"
 
 
-class ReplaceScreen(QuestionScreen):
+class ExistingFileScreen(QuestionScreen):
+    """A question about ``path``, a file that already exists."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+
+
+class ReplaceScreen(ExistingFileScreen):
     """A new game would be saved over the file ``path``: ``replace`` it, ``resume`` the game in
     it, or go ``back``."""
 
@@ -164,10 +172,6 @@ class ReplaceScreen(QuestionScreen):
         Binding("n,escape", "answer('back')", "Back"),
     ]
 
-    def __init__(self, path: str) -> None:
-        super().__init__()
-        self.path = path
-
     def question(self) -> str:
         return (
             f"{self.path} already exists: the new game would be saved over it.\n"
@@ -175,7 +179,7 @@ class ReplaceScreen(QuestionScreen):
         )
 
 
-class OverwriteScreen(QuestionScreen):
+class OverwriteScreen(ExistingFileScreen):
     """The file ``path`` chosen to save the game in already exists and holds something else:
     ``replace`` it, or go ``back`` to choose another."""
 
@@ -183,10 +187,6 @@ class OverwriteScreen(QuestionScreen):
         Binding("o", "answer('replace')", "Overwrite"),
         Binding("n,escape", "answer('back')", "Another file"),
     ]
-
-    def __init__(self, path: str) -> None:
-        super().__init__()
-        self.path = path
 
     def question(self) -> str:
         return f"{self.path} already exists.\no: overwrite it   n: save to another file"
