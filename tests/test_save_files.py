@@ -147,7 +147,7 @@ def _season_and_race(tmp_path: Path, capsys, monkeypatch) -> tuple[Path, Path]:
 
 @pytest.mark.parametrize(
     "command",
-    [("play", "--plain", "--resume"), ("play", "--plain", "--replay"), ("replay",), ("play", "--replay")],
+    [("play", "--plain", "--replay"), ("replay",), ("play", "--replay")],  # play --resume opens it (resume checks)
 )
 def test_a_season_file_given_to_play_or_replay_says_how_to_resume_it(
     tmp_path: Path, capsys, monkeypatch, app_started, command

@@ -8,18 +8,21 @@ one per bot in seat order) and, from the app, ``seats`` (every seat's role, hot-
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from heat.bots import Bot
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
 from heat.engine import ConfigError, PositionError, Race, SeatConfig
 from heat.engine.championship import Season
+from heat.storage import naming
 
 HUMAN = "human"
 BOT = "bot"
 LEGEND = "legend"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +80,9 @@ def players_record(roles: Sequence[SeatRole], bot_seed: int) -> dict[str, Any]:
 def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], int]:
     """The roles and bot seed saved in ``players``: the app's ``seats`` list, or the plain
     clients' ``human`` seat and bot ``level`` (the bot seed of a season is its seed there). A
-    record without ``players`` (``heat race --json``) puts the human at seat 0. PositionError
-    names the field that is wrong."""
+    record without ``players`` (``heat race --json``) puts the human at seat 0. The one check of
+    the entry, for the app and the plain clients alike: PositionError names the field that is
+    wrong, and nothing is played from an entry that does not fit the game's seats."""
     seats = game.config.seats
     if players is None:
         players = {"human": 0}
@@ -88,20 +92,51 @@ def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], i
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise PositionError(f"players.bot_seed: expected an integer, got {seed!r}")
     listed = players.get("seats")
-    if listed is not None:
-        if not isinstance(listed, list):
-            raise PositionError(f"players.seats: expected a list, got {listed!r}")
-        return tuple(SeatRole.from_json(raw, f"players.seats[{i}]") for i, raw in enumerate(listed)), seed
-    human = players.get("human", 0)
-    if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < len(seats):
-        raise PositionError(f"players.human: expected a seat number, got {human!r}")
-    if seats[human].legend:
-        raise PositionError(f"players.human: seat {human} is a Legend")
+    human = players.get("human", 0) if listed is None or "human" in players else None
+    if human is not None:
+        if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < len(seats):
+            raise PositionError(f"players.human: expected a seat number, got {human!r}")
+        if seats[human].legend:
+            raise PositionError(f"players.human: seat {human} is a Legend")
     level = players.get("level", "club")
+    text = level if isinstance(level, str) else repr(level)
+    if listed is None:
+        return _levels_read(lambda: seat_roles(seats, human, text)), seed
+    if not isinstance(listed, list):
+        raise PositionError(f"players.seats: expected a list, got {listed!r}")
+    roles = tuple(SeatRole.from_json(raw, f"players.seats[{i}]") for i, raw in enumerate(listed))
+    check_roles(roles, seats)
+    # `human` and `level` are what the plain clients read before `seats` existed: one that says
+    # otherwise than `seats` was edited by hand, and playing `seats` would silently ignore it.
+    if human is not None and roles[human].kind != HUMAN:
+        raise PositionError(f"players.human: seat {human} is a {roles[human].kind} in players.seats")
+    if "level" in players:
+        bots = [role.level for role in roles if role.kind == BOT]
+        if _levels_read(lambda: parse_levels(text, len(bots))) != bots:
+            raise PositionError(f"players.level: {text!r}, but players.seats gives the bots {levels_text(bots)!r}")
+    return roles, seed
+
+
+def _levels_read(read: Callable[[], T]) -> T:
+    """``read()``, its ConfigError (a level named wrong) a PositionError naming ``players.level``."""
     try:
-        return seat_roles(seats, human, level if isinstance(level, str) else repr(level)), seed
+        return read()
     except ConfigError as error:
         raise PositionError(f"players.level: {error}") from None
+
+
+def check_roles(roles: Sequence[SeatRole], seats: Sequence[SeatConfig]) -> None:
+    """PositionError unless ``roles`` fit ``seats``: one role a seat, a Legend role at each
+    Legend's seat and nowhere else (the Legends deck drives them, L-2), and someone at the
+    keyboard. Without it a plain client waited for ever on a seat nobody drives."""
+    if len(roles) != len(seats):
+        raise PositionError(f"players.seats: {len(roles)} roles for {len(seats)} seats")
+    for seat, (role, config) in enumerate(zip(roles, seats, strict=True)):
+        if (role.kind == LEGEND) != config.legend:
+            must = "is a Legend: its role is" if config.legend else "is not a Legend: its role is not"
+            raise PositionError(f"players.seats[{seat}]: {config.name} {must} {LEGEND} (got {role.kind})")
+    if not any(role.kind == HUMAN for role in roles):
+        raise PositionError("players: nobody at the keyboard (at least one seat must be human)")
 
 
 def seat_roles(seats: Sequence[SeatConfig], human: int | None, level: str) -> tuple[SeatRole, ...]:
@@ -114,3 +149,18 @@ def seat_roles(seats: Sequence[SeatConfig], human: int | None, level: str) -> tu
         SeatRole(LEGEND) if config.legend else SeatRole(HUMAN) if seat == human else SeatRole(BOT, levels[seat])
         for seat, config in enumerate(seats)
     )
+
+
+def resumed_players(path: str, players: Any, game: Race | Season) -> tuple[int, dict[int, Bot], dict[str, Any]]:
+    """The human's seat, the bots and the ``players`` entry of a saved game resumed at the plain
+    prompt (``heat play --plain``, ``heat season resume --plain``). PositionError names the file
+    and what is wrong (the prompt seats one human: a hot-seat save is for the app)."""
+    with naming(path):
+        roles, seed = roles_of(players, game)
+    humans = [seat for seat, role in enumerate(roles) if role.kind == HUMAN]
+    if len(humans) != 1:
+        raise PositionError(
+            f"{path}: {len(humans)} players at the keyboard; the plain prompt seats one "
+            "(resume it in the app: leave out --plain)"
+        )
+    return humans[0], make_bots(roles, seed), players_record(roles, seed)

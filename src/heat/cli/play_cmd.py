@@ -8,27 +8,27 @@ At the prompt, type a decision (``gear 2 play 3 4``, ``boost``, ``cooldown 2``, 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from heat.bots import Bot, play_out
 from heat.bots.levels import levels_text, parse_levels
+from heat.cli import season_cmd
 from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import bot_names, config_for, seats_for
 from heat.cli.render import narrate, prompt_for, status
 from heat.engine import (
     COLORS,
     ConfigError,
-    PositionError,
     Race,
     replay,
     to_record,
     view_of,
 )
-from heat.engine.championship import Season
-from heat.players import HUMAN, make_bots, players_record, roles_of, seat_roles
-from heat.storage import check_new_save, naming, read_race_record, write_json
+from heat.engine.championship import SEASON_FORMAT
+from heat.players import make_bots, resumed_players, seat_roles
+from heat.storage import check_new_save, naming, read_json, write_json
 
 RESUME = "heat play --resume"
 
@@ -121,9 +121,15 @@ def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any
 
 
 def run(args: argparse.Namespace) -> int:
-    """Start or resume a race and play it at the prompt."""
+    """Start or resume a race and play it at the prompt (``--resume`` with a season's file: the
+    season, as ``heat season resume`` plays it, saved to ``--save`` if given)."""
     if args.resume:
-        data = read_race_record(args.resume)
+        data = read_json(args.resume)
+        if isinstance(data, Mapping) and data.get("format") == SEASON_FORMAT:
+            # The app opens a season with `heat play --resume` too (docs/terminal.md): so does
+            # the prompt, in the season's own session, saved to --save if given (checked first).
+            check_save_option(args)
+            return season_cmd.resume_season(args.resume, args.save)
         with naming(args.resume):
             race = replay(data)
         human, bots, meta = resumed_players(args.resume, data.get("players"), race)
@@ -147,18 +153,3 @@ def check_save_option(args: argparse.Namespace) -> None:
     if save and resume and Path(save).resolve() == Path(resume).resolve():
         return
     check_new_save(save, overwrite=bool(getattr(args, "overwrite", False)), resume=RESUME)
-
-
-def resumed_players(path: str, players: Any, game: Race | Season) -> tuple[int, dict[int, Bot], dict[str, Any]]:
-    """The human's seat, the bots and the ``players`` entry of a saved game resumed at the
-    prompt. PositionError names the file and what is wrong (the prompt seats one human: a
-    hot-seat save is for the app)."""
-    with naming(path):
-        roles, seed = roles_of(players, game)
-    humans = [seat for seat, role in enumerate(roles) if role.kind == HUMAN]
-    if len(humans) != 1:
-        raise PositionError(
-            f"{path}: {len(humans)} players at the keyboard; the plain prompt seats one "
-            "(resume it in the app: leave out --plain)"
-        )
-    return humans[0], make_bots(roles, seed), players_record(roles, seed)

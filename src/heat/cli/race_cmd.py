@@ -43,10 +43,7 @@ def seats_for(players: list[tuple[str, str]], legends: int) -> tuple[SeatConfig,
 def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceConfig:
     """The race asked for on the command line; ConfigError for an option that would change
     nothing: Pro Legends without a Legend, quick upgrades without the Garage."""
-    if args.pro_legends and not any(seat.legend for seat in seats):
-        raise ConfigError(
-            f"--pro-legends {args.pro_legends} raises the Legends' Top Speed (L-17): add Legends with --legends"
-        )
+    check_pro_legends(args.pro_legends, sum(seat.legend for seat in seats))
     if not args.draft and not args.garage:
         raise ConfigError("--quick-upgrades deals Upgrade cards (G-18): choose their deck with --garage")
     return RaceConfig(
@@ -60,6 +57,13 @@ def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceC
         pro_legends=args.pro_legends,
         tournament=args.tournament,
     )
+
+
+def check_pro_legends(pro_legends: int, legends: int, add: str = "with --legends") -> None:
+    """ConfigError for Pro Legends (L-17: +N on the Legends' Top Speed) in a game of no Legend,
+    where they would change nothing. ``add`` says how to add Legends."""
+    if pro_legends and not legends:
+        raise ConfigError(f"--pro-legends {pro_legends} raises the Legends' Top Speed (L-17): add Legends {add}")
 
 
 def seed_of(args: argparse.Namespace) -> int:

@@ -10,9 +10,8 @@ from typing import Any
 
 from heat.bots import Bot
 from heat.bots.levels import levels_text, parse_levels
-from heat.cli.play_cmd import resumed_players
 from heat.cli.prompt import Prompt
-from heat.cli.race_cmd import bot_names, seats_for
+from heat.cli.race_cmd import bot_names, check_pro_legends, seats_for
 from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
 from heat.engine import COLORS, ConfigError, track, view_of
 from heat.engine.championship import (
@@ -23,7 +22,7 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
-from heat.players import make_bots, seat_roles
+from heat.players import make_bots, resumed_players, seat_roles
 from heat.storage import check_new_save, naming, read_season_record, write_json
 
 DEFAULT_SAVE = "season.json"
@@ -130,12 +129,21 @@ class SeasonSession:
             self.prompt.lines(scorepad(view))
 
 
-def new(args: argparse.Namespace) -> int:
-    """Start a season and play it."""
+def check_season_args(args: argparse.Namespace) -> None:
+    """ConfigError for options of ``heat season new`` that are wrong or would change nothing:
+    ``--bots`` outside 0-5, an unknown ``--color``, ``--level`` naming the levels wrong, and
+    ``--pro-legends`` without a Legend (the app's season setup checks them here too)."""
     if not 0 <= args.bots <= 5:
         raise ConfigError(f"--bots must be 0 to 5, not {args.bots}")
     if args.color not in COLORS:
         raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
+    parse_levels(args.level, args.bots)
+    check_pro_legends(args.pro_legends, max(args.legends, 0))
+
+
+def new(args: argparse.Namespace) -> int:
+    """Start a season and play it."""
+    check_season_args(args)
     levels = parse_levels(args.level, args.bots)
     others = [color for color in COLORS if color != args.color][: args.bots]
     players = [(args.name, args.color), *bot_names(others, levels, "Bot")]
@@ -161,12 +169,19 @@ def new(args: argparse.Namespace) -> int:
 
 def resume(args: argparse.Namespace) -> int:
     """Resume a saved season where it stopped."""
-    data = read_season_record(args.file)
-    season = _replay(args.file, data)
-    human, bots, meta = resumed_players(args.file, data.get("players"), season)
+    return resume_season(args.file)
+
+
+def resume_season(path: str, save_path: str | None = None) -> int:
+    """Resume the season saved in ``path`` and play it, saved after every decision to
+    ``save_path`` (None: back to ``path``; the caller has checked it may be written). A file
+    or ``players`` entry that is wrong is a PositionError naming it, before anything is written."""
+    data = read_season_record(path)
+    season = _replay(path, data)
+    human, bots, meta = resumed_players(path, data.get("players"), season)
     view = season_view(season)
     print(f"Resumed championship {view.season}, race {view.race_number} of {view.races} ({track(view.track).name}).")
-    session = SeasonSession(season, human, bots, input, print, args.file, meta)
+    session = SeasonSession(season, human, bots, input, print, save_path or path, meta)
     return session.run()
 
 

@@ -16,7 +16,6 @@ from heat.bots import Bot
 from heat.engine import (
     Decision,
     IllegalDecision,
-    PositionError,
     Race,
     SeatView,
     replay,
@@ -32,7 +31,7 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
-from heat.players import HUMAN, LEGEND, SeatRole, make_bots, players_record, roles_of
+from heat.players import HUMAN, SeatRole, check_roles, make_bots, players_record, roles_of
 from heat.storage import naming, read_json, save_error_text, write_json
 
 SLOW_LEVELS = frozenset({"pro", "champion"})
@@ -51,14 +50,7 @@ class Table:
         bot_seed: int = 0,
         save_path: str | None = None,
     ) -> None:
-        seats = game.config.seats
-        if len(roles) != len(seats):
-            raise PositionError(f"players: {len(roles)} roles for {len(seats)} seats")
-        for seat, (role, config) in enumerate(zip(roles, seats, strict=True)):
-            if (role.kind == LEGEND) != config.legend:
-                raise PositionError(f"players.seats[{seat}]: {config.name} is {'a' if config.legend else 'no'} Legend")
-        if not any(role.kind == HUMAN for role in roles):
-            raise PositionError("players: nobody at the keyboard (at least one seat must be human)")
+        check_roles(roles, game.config.seats)
         self.game = game
         self.roles = tuple(roles)
         self.bot_seed = bot_seed
