@@ -141,28 +141,33 @@ def check_season_args(args: argparse.Namespace) -> None:
     check_pro_legends(args.pro_legends, max(args.legends, 0))
 
 
-def new(args: argparse.Namespace) -> int:
-    """Start a season and play it."""
+def new_season(args: argparse.Namespace) -> tuple[Season, str]:
+    """The season the options of ``heat season new`` ask for, and its bots' levels as text;
+    ConfigError names the first wrong option (the app checks its options with it too)."""
     check_season_args(args)
     levels = parse_levels(args.level, args.bots)
     others = [color for color in COLORS if color != args.color][: args.bots]
     players = [(args.name, args.color), *bot_names(others, levels, "Bot")]
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     config = SeasonConfig(
         seats_for(players, args.legends),
         season=args.season,
         garage=args.garage,
-        seed=seed,
+        seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
         tournament=args.tournament,
         pro_legends=args.pro_legends,
     )
-    season = Season(config)
+    return Season(config), levels_text(levels)
+
+
+def new(args: argparse.Namespace) -> int:
+    """Start a season and play it."""
+    season, level = new_season(args)
+    config = season.config
     check_new_save(args.save, overwrite=args.overwrite, resume=RESUME)
-    print(f"Championship {config.season}, seed {seed}. Saved after every decision to {args.save}.")
+    print(f"Championship {config.season}, seed {config.seed}. Saved after every decision to {args.save}.")
     print("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'.")
-    level = levels_text(levels)
     meta = {"human": 0, "level": level}
-    bots = make_bots(seat_roles(config.seats, 0, level), seed)
+    bots = make_bots(seat_roles(config.seats, 0, level), config.seed)
     session = SeasonSession(season, 0, bots, input, print, args.save, meta)
     return session.run()
 

@@ -4,7 +4,7 @@ Build a :class:`Race` from a :class:`RaceConfig` (or a position), ask ``to_decid
 decide, offer ``legal_decisions(seat)``, ``apply(seat, decision)``, show ``view_of(race, seat)``.
 """
 
-from heat.engine.config import COLORS, RaceConfig, SeatConfig, default_seats
+from heat.engine.config import COLORS, MAX_LAPS, MAX_PRO_LEGENDS, RaceConfig, SeatConfig, default_seats
 from heat.engine.content import Corner, Track, track, track_ids
 from heat.engine.decisions import Decision, Discard, EndReact, Plan, React, Slipstream, parse_decision
 from heat.engine.errors import (
@@ -23,6 +23,8 @@ from heat.engine.view import CarView, SeatView, TurnView, view_of
 
 __all__ = [
     "COLORS",
+    "MAX_LAPS",
+    "MAX_PRO_LEGENDS",
     "RULES_VERSION",
     "CarView",
     "ConfigError",

@@ -19,7 +19,7 @@ from typing import Any
 
 from heat.engine import content
 from heat.engine.cardtable import card_table
-from heat.engine.config import COLORS, GARAGE_DECKS, MAX_CARS, RaceConfig, SeatConfig
+from heat.engine.config import COLORS, GARAGE_DECKS, MAX_CARS, MAX_PRO_LEGENDS, RaceConfig, SeatConfig
 from heat.engine.decisions import Decision, Draft, Keep, Swap
 from heat.engine.errors import ConfigError, DataError, HeatError, IllegalDecision, PositionError
 from heat.engine.race import Race
@@ -520,8 +520,8 @@ def _check_season(config: SeasonConfig) -> None:
     colors = [seat.color for seat in config.seats]
     if len(set(colors)) != count or any(color not in COLORS for color in colors):
         raise ConfigError(f"each car needs its own colour from: {', '.join(COLORS)}")
-    if not 0 <= config.pro_legends <= 10:
-        raise ConfigError(f"Pro Legends add 0 to 10 to the Top Speed, not {config.pro_legends}")
+    if not 0 <= config.pro_legends <= MAX_PRO_LEGENDS:
+        raise ConfigError(f"Pro Legends add 0 to {MAX_PRO_LEGENDS} to the Top Speed, not {config.pro_legends}")
 
 
 def season_record(season: Season) -> dict[str, Any]:

@@ -11,6 +11,10 @@ COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 """The six car colours of the base box (B-0.1)."""
 
 MAX_CARS = 6
+MAX_LAPS = 20
+"""Laps a race may have at most: the rules print none; this keeps a typo from racing for ever."""
+MAX_PRO_LEGENDS = 10
+"""Pro Legends add at most this to the Legends' Top Speed (L-17 gives +1 to +3 as examples)."""
 GARAGE_DECKS = ("regular", "advanced", "all")
 
 

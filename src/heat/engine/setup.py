@@ -6,7 +6,7 @@ from __future__ import annotations
 from heat.engine import content
 from heat.engine.car import Car
 from heat.engine.cardtable import card_table
-from heat.engine.config import COLORS, GARAGE_DECKS, MAX_CARS, RaceConfig
+from heat.engine.config import COLORS, GARAGE_DECKS, MAX_CARS, MAX_LAPS, MAX_PRO_LEGENDS, RaceConfig
 from heat.engine.decisions import Decision, Draft
 from heat.engine.errors import ConfigError, DataError, IllegalDecision
 from heat.engine.events import ConditionsDrawn, RaceStarted, UpgradeDrafted, UpgradesDealt
@@ -220,14 +220,14 @@ def check_config(config: RaceConfig) -> None:
         for card_id in (*seat.upgrades, *seat.sponsors, *seat.deck):
             if card_id not in known:
                 raise ConfigError(f"{seat.name}: unknown card {card_id!r}")
-    if config.laps is not None and (not isinstance(config.laps, int) or not 1 <= config.laps <= 20):
-        raise ConfigError(f"laps must be 1 to 20, not {config.laps}")
+    if config.laps is not None and (not isinstance(config.laps, int) or not 1 <= config.laps <= MAX_LAPS):
+        raise ConfigError(f"laps must be 1 to {MAX_LAPS}, not {config.laps}")
     if not 1 <= config.hand_size <= 12:
         raise ConfigError(f"hand size must be 1 to 12, not {config.hand_size}")
     if config.garage is not None and config.garage not in GARAGE_DECKS:
         raise ConfigError(f"the Garage deck is one of {', '.join(GARAGE_DECKS)}, not {config.garage!r}")
-    if not 0 <= config.pro_legends <= 10:
-        raise ConfigError(f"Pro Legends add 0 to 10 to the Top Speed, not {config.pro_legends} (L-17)")
+    if not 0 <= config.pro_legends <= MAX_PRO_LEGENDS:
+        raise ConfigError(f"Pro Legends add 0 to {MAX_PRO_LEGENDS} to the Top Speed, not {config.pro_legends} (L-17)")
     if config.grid is not None and sorted(config.grid) != list(range(count)):
         raise ConfigError(f"the grid must list every seat 0..{count - 1} once, not {list(config.grid)}")
     weather, road = content.weather_tokens()

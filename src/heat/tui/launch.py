@@ -24,8 +24,9 @@ def _plain(args: argparse.Namespace) -> bool:
 
 
 def play(args: argparse.Namespace) -> int:
-    """``heat play``: the setup screen filled in from the options (``--resume``: the saved game
-    at once; ``--replay``: the replay viewer)."""
+    """``heat play``: the setup screen filled in from the options, which are checked first as the
+    plain prompt checks them (``--resume``: the saved game at once; ``--replay``: the replay
+    viewer)."""
     replay_path = getattr(args, "replay", None)
     if _plain(args):
         if replay_path:
@@ -35,9 +36,10 @@ def play(args: argparse.Namespace) -> int:
 
     if replay_path:
         return run_app(HeatApp(replay=open_replay(replay_path)))
-    play_cmd.check_save_option(args)
     if args.resume:
+        play_cmd.check_save_option(args)
         return run_app(HeatApp(table=Table.load(args.resume, save_path=args.save)))
+    check_race_options(args)
     setup = setup_from_args(args)
     return run_app(HeatApp(setup=setup, save_path=args.save, overwrite=args.overwrite))
 
@@ -48,9 +50,28 @@ def season_new(args: argparse.Namespace) -> int:
         return season_cmd.new(args)
     from heat.tui.app import HeatApp, run_app
 
+    check_season_options(args)
     table = build_table(setup_from_args(args, mode=SEASON_MODE), save_path=args.save)
     check_new_save(args.save, overwrite=args.overwrite, resume=season_cmd.RESUME)
     return run_app(HeatApp(table=table))
+
+
+def check_race_options(args: argparse.Namespace) -> None:
+    """The options of a new ``heat play`` race, checked by the plain prompt's own code before the
+    app starts: a value it refuses (a track named wrong, laps outside 1-20, Pro Legends without a
+    Legend, too many cars...) is the same ConfigError here, in the same words; a value it
+    accepts is one the setup screen shows as given."""
+    # The race built is thrown away: the setup screen builds its own when Start is pressed
+    # (a random seed stays random on the screen). Building it takes milliseconds.
+    play_cmd.new_session_race(args)
+    play_cmd.check_save_option(args)
+
+
+def check_season_options(args: argparse.Namespace) -> None:
+    """The options of ``heat season new``, checked by the plain prompt's own code before the app
+    starts (``season_cmd.new_season``: a negative ``--legends`` or too many cars included, which
+    the setup would otherwise drop or cut to fit the six seats); the season built is thrown away."""
+    season_cmd.new_season(args)
 
 
 def season_resume(args: argparse.Namespace) -> int:

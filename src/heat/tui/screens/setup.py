@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from heat.bots.levels import LEVELS
-from heat.engine import COLORS, HeatError, track, track_ids
+from heat.engine import COLORS, MAX_LAPS, MAX_PRO_LEGENDS, HeatError, track, track_ids
 from heat.players import BOT, HUMAN, LEGEND
 from heat.tui.messages import OpenFile, StartGame
 from heat.tui.screens.dialogs import HelpScreen
@@ -44,7 +44,7 @@ enter or space opens a list, up/down and enter choose; ctrl+q quits.
 
 Mode      a single race, or a championship season (its events choose the
           tracks and laps)
-Laps      as printed on the track, the 1-lap practice race (B-10.2), or 1-5
+Laps      as printed on the track, the 1-lap practice race (B-10.2), or 1-20
 Garage    Upgrade cards: drafted (G-11) or 3 random ones each (G-18)
 Seats     a human at this keyboard (several humans: hotseat, the keyboard is
           passed between turns), a bot (random, rookie, club, pro, champion:
@@ -74,7 +74,11 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         setup = self.setup
-        laps = [("as printed", "track"), ("practice (1 lap)", "practice"), *[(str(n), str(n)) for n in range(1, 6)]]
+        laps = [
+            ("as printed", "track"),
+            ("practice (1 lap)", "practice"),
+            *[(str(n), str(n)) for n in range(1, MAX_LAPS + 1)],
+        ]
         lap_value = "practice" if setup.practice else str(setup.laps) if setup.laps else "track"
         with VerticalScroll(id="setup"):
             yield Static(Text("Heat: Pedal to the Metal · new game", style="bold"), id="setup-title")
@@ -134,7 +138,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Pro Legends", classes="label")
                 yield Select(
-                    [(f"+{n} Top Speed", n) for n in range(6)],
+                    [(f"+{n} Top Speed", n) for n in range(MAX_PRO_LEGENDS + 1)],
                     value=setup.pro_legends,
                     allow_blank=False,
                     compact=True,
