@@ -283,3 +283,10 @@ def test_G_12_the_market_shows_every_copy_of_a_card():
     assert len(lines) == 2
     assert lines[0].startswith("  turbo-8: ")
     assert lines[1].startswith("  2 x wings-4: ")
+
+
+def test_a_track_is_named_in_any_case():
+    """`--track USA` was an unknown track, while `--color RED` and `--level Champion` were read."""
+    assert build_parser().parse_args(["race", "--track", "Great-Britain"]).track == "great-britain"
+    assert build_parser().parse_args(["arena", "--tracks", "USA,Italia"]).tracks == "usa,italia"
+    assert build_parser().parse_args(["play", "--track", " USA "]).track == "usa"

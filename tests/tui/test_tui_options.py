@@ -39,7 +39,7 @@ def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
 
 PLAY_REFUSED = [
     ("--track", "usaa"),
-    ("--track", "USA"),
+    ("--track", "Monza"),
     ("--laps", "0"),
     ("--laps", "-1"),
     ("--laps", "21"),
@@ -71,7 +71,7 @@ def test_the_refusals_are_the_ones_the_audit_found(started: list[HeatApp], capsy
     assert refusal(["play", "--laps", "0"], capsys) == (2, "heat: laps must be 1 to 20, not 0\n")
     assert "add Legends with --legends" in refusal(["play", "--pro-legends", "2"], capsys)[1]
     assert "4 + 4 Legends is too many" in refusal(["play", "--legends", "4"], capsys)[1]
-    assert "unknown track 'USA'" in refusal(["play", "--track", "USA"], capsys)[1]
+    assert "unknown track 'usaa'" in refusal(["play", "--track", "usaa"], capsys)[1]
     assert started == []
 
 

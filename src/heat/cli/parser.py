@@ -26,7 +26,9 @@ def _tracks(_: argparse.Namespace) -> int:
 
 def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> None:
     """Options shared by every command that sets up a race (``--level`` where bots drive)."""
-    parser.add_argument("--track", default="usa", help=f"one of: {', '.join(track_ids())} (default usa)")
+    parser.add_argument(
+        "--track", type=lowercase, default="usa", help=f"one of: {', '.join(track_ids())} (default usa)"
+    )
     laps = parser.add_mutually_exclusive_group()
     laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
     laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
@@ -78,8 +80,8 @@ def player_name(text: str) -> str:
     return text.strip() or "Player"
 
 
-def color_name(text: str) -> str:
-    """``--color``: any case, like the levels (``RED`` is ``red``)."""
+def lowercase(text: str) -> str:
+    """``--color``, ``--track`` and ``--tracks``: any case, like the levels (``RED`` is ``red``)."""
     return text.strip().lower()
 
 
@@ -99,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_race_options(play)
     play.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends, 0-5 (default 3)")
     play.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
-    play.add_argument("--color", type=color_name, default="red", help="your car's colour")
+    play.add_argument("--color", type=lowercase, default="red", help="your car's colour")
     play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision (a new file)")
     play.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
     opened = play.add_mutually_exclusive_group()  # one file at a time: a race to resume or to replay
@@ -138,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     new_season.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed")
     new_season.add_argument("--tournament", action="store_true", help="Tournament mode in every race")
     new_season.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
-    new_season.add_argument("--color", type=color_name, default="red", help="your car's colour")
+    new_season.add_argument("--color", type=lowercase, default="red", help="your car's colour")
     new_season.add_argument("--seed", type=int, default=None)
     new_season.add_argument("--level", default="club", help=LEVEL_HELP)
     new_season.add_argument(
@@ -165,7 +167,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="entrants: levels, 'search' (the search bot) or 'legend', e.g. 'champion,legend*5'",
     )
     arena.add_argument("--races", type=int, default=50, help="races per track (default 50)")
-    arena.add_argument("--tracks", default="usa", help="comma-separated track ids, or 'all' (default usa)")
+    arena.add_argument(
+        "--tracks", type=lowercase, default="usa", help="comma-separated track ids, or 'all' (default usa)"
+    )
     arena.add_argument("--laps", type=int, default=None, help="laps per race (default: each track's)")
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--garage", choices=("regular", "advanced", "all"), default=None)
