@@ -16,6 +16,8 @@ from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.race import DISCARD, OPTIONS, PLAN, RaceScreen
 from heat.tui.screens.results import ResultsScreen
 from heat.tui.screens.season import SeasonScreen
+from heat.tui.setup_model import GameSetup, build_table
+from heat.tui.table import Table
 from heat.tui.widgets.hand import KEYS
 
 MAX_PAUSES = 5000
@@ -116,3 +118,27 @@ async def play_until(
         else:
             raise AssertionError(f"unexpected screen {screen!r}")
     raise AssertionError(f"not done after {limit} stops")
+
+
+def before_the_last_question_of_race_1(setup: GameSetup) -> Table:
+    """The season of ``setup`` with club bots driving every seat (the humans' too) up to the last
+    decision of race 1 that a human is asked (one with a choice): the app then shows that race,
+    its Hall of Fame and the season hub."""
+
+    def drive(table: Table, stop: int | None) -> int:
+        bots = {seat: make_bot("club", seat) for seat in range(len(table.names))}
+        last = 0
+        while table.season is not None and not table.season.state.results:
+            if len(table.game.decisions) == stop:
+                break
+            seat, is_bot = table.next_actor() or (0, True)
+            legal = table.legal(seat)
+            view = table.view(seat) if table.race is not None else table.season_view()
+            if table.race is not None and not is_bot and len(legal) > 1:
+                last = len(table.game.decisions)
+            table.apply(seat, bots[seat].choose(view, legal))
+        return last
+
+    table = build_table(setup)
+    drive(table, drive(build_table(setup), None))
+    return table

@@ -8,7 +8,8 @@ import asyncio
 import json
 from pathlib import Path
 
-from driver import pick_cards, play_until, settle
+import pytest
+from driver import before_the_last_question_of_race_1, pick_cards, play_until, settle
 from svgtext import svg_lines
 from textual.widgets import Static
 
@@ -409,5 +410,51 @@ def test_ctrl_s_asks_before_replacing_a_file_the_game_is_not_saved_in(tmp_path: 
             await pilot.pause()
             assert isinstance(app.screen, RaceScreen)
             assert f"Saved to {other}" in message(app)
+
+    asyncio.run(scenario())
+
+
+def test_a_slow_bot_first_to_build_after_a_race_of_a_season(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the Hall of Fame of a season's race, a pro or champion bot picking its Upgrade first
+    was shown "thinking" on the screen of the race just over: ValueError('no race is in
+    progress'), the app crashed."""
+    monkeypatch.setattr(Table, "slow_bot", lambda self, seat: seat in self.bots)  # the club bot, thought slow
+    table = before_the_last_question_of_race_1(
+        GameSetup(mode="season", seed=1, seats=(ANN, SeatChoice("bot", level="club")))
+    )
+    finish = len(table.game.decisions)
+
+    async def scenario() -> None:
+        app = HeatApp(table=table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_until(app, pilot, lambda a: isinstance(a.screen, SeasonScreen))
+            assert isinstance(app.screen, SeasonScreen) and app.screen.seat == 0
+
+    asyncio.run(scenario())
+    season = table.season
+    assert season is not None and len(season.state.results) == 1
+    assert season.decisions[-1][0] == 1  # the bot picked before Ann was asked
+    assert len(season.decisions) > finish
+
+
+def test_the_keyboard_changes_hands_after_a_race_of_a_season() -> None:
+    """Hotseat: before the first pick after a season's race, the race screen is blanked for the
+    handoff; with the race over that raised ValueError('no race is in progress')."""
+    table = build_table(GameSetup(mode="season", seed=2, seats=(ANN, SeatChoice("human", "Bob", color="blue"))))
+
+    async def scenario() -> None:
+        app = HeatApp(table=table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_until(app, pilot, lambda a: isinstance(a.screen, RaceScreen))
+            screen = app.screen
+            assert isinstance(screen, RaceScreen) and screen.viewer is not None
+            bots = {seat: make_bot("club", seat) for seat in range(2)}
+            while table.race is not None:  # the race ends (both players driven by bots here)
+                seat, _ = table.next_actor() or (0, True)
+                table.apply(seat, bots[seat].choose(table.view(seat), table.legal(seat)))
+            screen.blank()  # what the app does before the next player's pick
+            assert screen.query_one(HandBar).hand == ()
+            await pilot.press("i", "escape", "question_mark", "escape")
+            assert app.screen is screen
 
     asyncio.run(scenario())

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, SeatView, track
+from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, SeatView, track, view_of
 from heat.engine.content import weather_tokens
 from heat.tui.helptext import help_text, step_key
 from heat.tui.messages import Decided
@@ -172,7 +172,7 @@ class RaceScreen(Screen[None]):
         """``seat`` (a human at the keyboard) must decide now."""
         self.viewer = self.seat = seat
         self.waiting = ""
-        view = self.table.view(seat)
+        view = view_of(self.race, seat)
         me = view.me
         assert me is not None
         self.legal = self.table.legal(seat)
@@ -216,10 +216,12 @@ class RaceScreen(Screen[None]):
     # ------------------------------------------------------------------ drawing
 
     def current_view(self) -> SeatView:
-        """The viewer's view, with held React choices applied."""
+        """The viewer's view of this screen's race, with held React choices applied. The race
+        may be over and the table between the races of a season: the screen still shows it
+        until the app replaces it (blanked for a handoff, or waiting for a bot)."""
         if self.stage is not None:
             return self.stage.view()
-        return self.table.view(self.viewer)
+        return view_of(self.race, self.viewer)
 
     def redraw(self) -> None:
         """Draw everything for the current viewer and decision."""
