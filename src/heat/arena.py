@@ -27,6 +27,7 @@ from heat.engine import COLORS, ConfigError, Plan, Race, RaceConfig, SeatConfig,
 from heat.engine.config import MAX_CARS
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config as check_race_config
+from heat.legend_options import check_legend_options
 from heat.storage import write_text
 
 LEGEND = "legend"
@@ -48,6 +49,7 @@ class ArenaConfig:
     garage: str | None = None
     weather: bool = False
     pro_legends: int = 0
+    aggressive_legends: bool = True
     tournament: bool = False
 
 
@@ -134,11 +136,8 @@ def check_config(config: ArenaConfig) -> None:
         raise ConfigError(f"play 1 to {MAX_RACES} races per track, not {config.races}")
     if not config.tracks:
         raise ConfigError("choose at least one track")
-    if config.pro_legends and LEGEND not in config.lineup:
-        raise ConfigError(
-            f"--pro-legends {config.pro_legends} raises the Legends' Top Speed (L-17): "
-            "add Legends to the lineup (e.g. legend*5)"
-        )
+    legends = config.lineup.count(LEGEND)
+    check_legend_options(config.pro_legends, config.aggressive_legends, legends, "to the lineup (e.g. legend*5)")
     check_race_config(race_setup(config, 0)[0])  # laps, modules, Pro Legends: the engine's own checks
 
 
@@ -166,6 +165,7 @@ def race_setup(config: ArenaConfig, index: int) -> tuple[RaceConfig, list[str]]:
         draft=True,
         weather=config.weather,
         pro_legends=config.pro_legends,
+        aggressive_legends=config.aggressive_legends,
         tournament=config.tournament,
     )
     return race_config, entrants

@@ -44,6 +44,7 @@ PLAY_REFUSED = [
     ("--laps", "-1"),
     ("--laps", "21"),
     ("--pro-legends", "2"),
+    ("--no-aggressive-legends",),
     ("--legends", "1", "--pro-legends", "11"),
     ("--legends", "1", "--pro-legends", "-1"),
     ("--legends", "4"),
@@ -77,6 +78,7 @@ def test_the_refusals_are_the_ones_the_audit_found(started: list[HeatApp], capsy
 
 SEASON_REFUSED = [
     ("--pro-legends", "2"),
+    ("--no-aggressive-legends",),
     ("--legends", "1", "--pro-legends", "11"),
     ("--legends", "4"),
     ("--legends", "-1"),

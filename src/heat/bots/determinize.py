@@ -111,6 +111,8 @@ def sample_position(view: SeatView, rng: Rng) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if view.pro_legends:
         options["pro_legends"] = view.pro_legends
+    if not view.aggressive_legends:
+        options["aggressive_legends"] = False
     if view.tournament:
         options["tournament"] = True
     press = [corner.number for corner in view.corners if corner.press]

@@ -85,7 +85,7 @@ def moves(view: SeatView, card: LegendsCard) -> tuple[dict[int, int], tuple[int,
         car = view.cars[seat]
         where = progress(view, seat)
         if car.legend:
-            where = _legend_move(board, where, finish, card, car.color, view.pro_legends, limits, occupied)
+            where = _legend_move(view, board, where, finish, card, car.color, limits, occupied)
         occupied[where] = occupied.get(where, 0) + 1
     final = dict(occupied)
     for seat in order[mine + 1 :]:
@@ -93,7 +93,7 @@ def moves(view: SeatView, card: LegendsCard) -> tuple[dict[int, int], tuple[int,
         if car.legend:
             where = progress(view, seat)
             final[where] -= 1
-            where = _legend_move(board, where, finish, card, car.color, view.pro_legends, limits, final)
+            where = _legend_move(view, board, where, finish, card, car.color, limits, final)
             final[where] = final.get(where, 0) + 1
     ends = tuple(sorted((where for where, count in final.items() for _ in range(count)), reverse=True))
     return occupied, ends
@@ -120,7 +120,7 @@ def rest_of_round(view: SeatView) -> list[tuple[float, int]]:
             if car.legend and car.on_track:
                 where = progress(view, seat)
                 occupied[where] -= 1
-                where = _legend_move(board, where, finish, card, car.color, view.pro_legends, limits, occupied)
+                where = _legend_move(view, board, where, finish, card, car.color, limits, occupied)
                 occupied[where] = occupied.get(where, 0) + 1
         best = max((where for where, count in occupied.items() if count > 0), default=-1_000_000)
         found[best] = found.get(best, 0) + 1
@@ -148,16 +148,17 @@ def _possible_cards(view: SeatView, legends_move: bool) -> list[LegendsCard]:
 
 
 def _legend_move(
+    view: SeatView,
     board: Track,
     where: int,
     finish: int,
     card: LegendsCard,
     color: str,
-    pro: int,
     limits: list[int],
     occupied: dict[int, int],
 ) -> int:
-    target = legend_target(board, where, finish, card, color, pro, limits, True)
+    pro, aggressive = view.pro_legends, view.aggressive_legends
+    target = legend_target(board, where, finish, card, color, pro, limits, aggressive)
     while target > where and occupied.get(target, 0) >= board.spots_per_space:
         target -= 1  # OQ-L-1: blocked like any car
     return target

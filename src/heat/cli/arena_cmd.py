@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
         garage=args.garage,
         weather=args.weather,
         pro_legends=args.pro_legends,
+        aggressive_legends=args.aggressive_legends,
         tournament=args.tournament,
     )
     outputs = {option: getattr(args, option) for option in OUTPUTS}

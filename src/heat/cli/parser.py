@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from heat.bots.levels import LEVELS
 from heat.cli import arena_cmd, position_cmd, race_cmd, season_cmd
 from heat.engine import ConfigError, track, track_ids
+from heat.legend_options import NO_AGGRESSIVE_FLAG
 from heat.tui import launch
 
 LEVEL_HELP = (
@@ -48,8 +49,19 @@ def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> N
     )
     modules.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends cars (Legends module)")
     modules.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed (L-17)")
+    add_aggressive_option(modules)
     modules.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
     modules.add_argument("--tournament", action="store_true", help="Tournament mode: the cards played set the gear")
+
+
+def add_aggressive_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--no-aggressive-legends``: the printed rulebook's Legends, without Great Britain's chevrons."""
+    parser.add_argument(
+        NO_AGGRESSIVE_FLAG,
+        dest="aggressive_legends",
+        action="store_false",
+        help="Great Britain's chevrons off: a Legend on one never crosses two Corner Lines (OQ-L-10)",
+    )
 
 
 # The options of `heat play` that set up a new race: a race resumed or replayed from a file has
@@ -65,6 +77,7 @@ PLAY_SETUP_FLAGS = {
     "draft": "--quick-upgrades",
     "legends": "--legends",
     "pro_legends": "--pro-legends",
+    "aggressive_legends": NO_AGGRESSIVE_FLAG,
     "weather": "--weather",
     "tournament": "--tournament",
     "bots": "--bots",
@@ -138,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     new_season.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends (default 3)")
     new_season.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends")
     new_season.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed")
+    add_aggressive_option(new_season)
     new_season.add_argument("--tournament", action="store_true", help="Tournament mode in every race")
     new_season.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
     new_season.add_argument("--color", type=lowercase, default="red", help="your car's colour")
@@ -175,6 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--garage", choices=("regular", "advanced", "all"), default=None)
     arena.add_argument("--weather", action="store_true")
     arena.add_argument("--pro-legends", type=int, default=0, metavar="N")
+    add_aggressive_option(arena)
     arena.add_argument("--tournament", action="store_true")
     arena.add_argument("--workers", type=int, default=0, help="processes (default: every CPU core)")
     arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON")

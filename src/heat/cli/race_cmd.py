@@ -11,6 +11,7 @@ from heat.bots.levels import parse_levels
 from heat.cli.render import narrate
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record
 from heat.engine.config import MAX_CARS
+from heat.legend_options import check_legend_options
 from heat.players import make_bots, seat_roles
 from heat.storage import load_race
 
@@ -42,8 +43,9 @@ def seats_for(players: list[tuple[str, str]], legends: int) -> tuple[SeatConfig,
 
 def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceConfig:
     """The race asked for on the command line; ConfigError for an option that would change
-    nothing: Pro Legends without a Legend, quick upgrades without the Garage."""
-    check_pro_legends(args.pro_legends, sum(seat.legend for seat in seats))
+    nothing: a Legends option without a Legend, quick upgrades without the Garage."""
+    legends = sum(seat.legend for seat in seats)
+    check_legend_options(args.pro_legends, args.aggressive_legends, legends, "with --legends")
     if not args.draft and not args.garage:
         raise ConfigError("--quick-upgrades deals Upgrade cards (G-18): choose their deck with --garage")
     return RaceConfig(
@@ -55,15 +57,9 @@ def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceC
         draft=args.draft,
         weather=args.weather,
         pro_legends=args.pro_legends,
+        aggressive_legends=args.aggressive_legends,
         tournament=args.tournament,
     )
-
-
-def check_pro_legends(pro_legends: int, legends: int, add: str = "with --legends") -> None:
-    """ConfigError for Pro Legends (L-17: +N on the Legends' Top Speed) in a game of no Legend,
-    where they would change nothing. ``add`` says how to add Legends."""
-    if pro_legends and not legends:
-        raise ConfigError(f"--pro-legends {pro_legends} raises the Legends' Top Speed (L-17): add Legends {add}")
 
 
 def seed_of(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 from heat.bots import Bot
 from heat.bots.levels import levels_text, parse_levels
 from heat.cli.prompt import Prompt
-from heat.cli.race_cmd import bot_names, check_pro_legends, seats_for
+from heat.cli.race_cmd import bot_names, seats_for
 from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
 from heat.engine import COLORS, ConfigError, track, view_of
 from heat.engine.championship import (
@@ -22,6 +22,7 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
+from heat.legend_options import check_legend_options
 from heat.players import make_bots, resumed_players, seat_roles
 from heat.storage import check_new_save, naming, read_season_record, write_json
 
@@ -132,13 +133,14 @@ class SeasonSession:
 def check_season_args(args: argparse.Namespace) -> None:
     """ConfigError for options of ``heat season new`` that are wrong or would change nothing:
     ``--bots`` outside 0-5, an unknown ``--color``, ``--level`` naming the levels wrong, and
-    ``--pro-legends`` without a Legend (the app's season setup checks them here too)."""
+    ``--pro-legends`` or ``--no-aggressive-legends`` without a Legend (the app's season setup
+    checks them here too)."""
     if not 0 <= args.bots <= 5:
         raise ConfigError(f"--bots must be 0 to 5, not {args.bots}")
     if args.color not in COLORS:
         raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
     parse_levels(args.level, args.bots)
-    check_pro_legends(args.pro_legends, max(args.legends, 0))
+    check_legend_options(args.pro_legends, args.aggressive_legends, max(args.legends, 0), "with --legends")
 
 
 def new_season(args: argparse.Namespace) -> tuple[Season, str]:
@@ -155,6 +157,7 @@ def new_season(args: argparse.Namespace) -> tuple[Season, str]:
         seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
         tournament=args.tournament,
         pro_legends=args.pro_legends,
+        aggressive_legends=args.aggressive_legends,
     )
     return Season(config), levels_text(levels)
 

@@ -116,17 +116,23 @@ class SeasonConfig:
     seed: int = 0
     tournament: bool = False
     pro_legends: int = 0
+    aggressive_legends: bool = True
+    """Great Britain's chevrons (OQ-L-10) in every race of the season."""
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict; ``SeasonConfig.from_json`` reads it back."""
-        return {
+        """A JSON-ready dict; ``SeasonConfig.from_json`` reads it back. ``aggressive_legends`` is
+        written only when off, so that the records of earlier versions read the same."""
+        data: dict[str, Any] = {
             "season": self.season,
             "garage": self.garage,
             "seed": self.seed,
             "tournament": self.tournament,
             "pro_legends": self.pro_legends,
-            "seats": [{"name": s.name, "color": s.color, "legend": s.legend} for s in self.seats],
         }
+        if not self.aggressive_legends:
+            data["aggressive_legends"] = False
+        data["seats"] = [{"name": s.name, "color": s.color, "legend": s.legend} for s in self.seats]
+        return data
 
     @staticmethod
     def from_json(data: Any) -> SeasonConfig:
@@ -147,7 +153,15 @@ class SeasonConfig:
                 raise PositionError(f"config.seats[{index}]: expected {{name, color, legend}}, got {raw!r}")
             seats.append(SeatConfig(raw["name"], raw["color"], legend=raw.get("legend", False)))
         values: dict[str, Any] = {"seats": tuple(seats)}
-        for key, kind in (("season", str), ("garage", str), ("seed", int), ("tournament", bool), ("pro_legends", int)):
+        keys = (
+            ("season", str),
+            ("garage", str),
+            ("seed", int),
+            ("tournament", bool),
+            ("pro_legends", int),
+            ("aggressive_legends", bool),
+        )
+        for key, kind in keys:
             if key in data:
                 if not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
                     raise PositionError(f"config.{key}: expected {kind.__name__}, got {data[key]!r}")
@@ -388,6 +402,7 @@ class Season:
             hand_size=event.hand_size or 7,
             weather=True,  # C-2: every module
             pro_legends=config.pro_legends,
+            aggressive_legends=config.aggressive_legends,
             tournament=config.tournament,
             starting_upgrades=False,  # C-5
             heat_bonus=event.heat,

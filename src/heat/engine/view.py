@@ -128,6 +128,8 @@ class SeatView:
     Public: the cards revealed since the last shuffle lie face up (L-6, L-16). Empty when the
     deck is empty or there are no Legends; an empty deck is reshuffled whole at the next reveal."""
     pro_legends: int
+    aggressive_legends: bool
+    """A Legend starting on a chevron space may cross one more Corner Line (OQ-L-10)."""
     draft: DraftView | None
     tournament: bool
     sponsor_deck_count: int
@@ -250,6 +252,7 @@ def view_of(race: Race, seat: int | None) -> SeatView:
         legends_card=content.legends_cards()[race.legends_card].number if race.legends_card >= 0 else None,
         legends_to_come=tuple(sorted(content.legends_cards()[k].number for k in race.legends_deck)),
         pro_legends=race.config.pro_legends,
+        aggressive_legends=race.config.aggressive_legends,
         draft=(
             DraftView(
                 round=draft.round,

@@ -60,6 +60,8 @@ class GameSetup:
     draft: bool = True
     weather: bool = False
     pro_legends: int = 0
+    aggressive_legends: bool = True
+    """Great Britain's chevrons let a Legend cross two Corner Lines (OQ-L-10)."""
     tournament: bool = False
     season: str = "1961"
     seed: int | None = None
@@ -121,6 +123,7 @@ def build_table(setup: GameSetup, *, save_path: str | None = None) -> Table:
                 seed=seed,
                 tournament=setup.tournament,
                 pro_legends=setup.pro_legends,
+                aggressive_legends=setup.aggressive_legends,
             )
         )
     else:
@@ -134,6 +137,7 @@ def build_table(setup: GameSetup, *, save_path: str | None = None) -> Table:
                 draft=setup.draft,
                 weather=setup.weather,
                 pro_legends=setup.pro_legends,
+                aggressive_legends=setup.aggressive_legends,
                 tournament=setup.tournament,
             )
         )
@@ -159,6 +163,7 @@ def setup_from_args(args: argparse.Namespace, *, mode: str = RACE_MODE) -> GameS
         mode=mode,
         garage=getattr(args, "garage", None),
         pro_legends=int(getattr(args, "pro_legends", 0) or 0),
+        aggressive_legends=bool(getattr(args, "aggressive_legends", True)),
         tournament=bool(getattr(args, "tournament", False)),
         seed=getattr(args, "seed", None),
         seats=tuple(rows),

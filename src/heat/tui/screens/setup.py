@@ -144,6 +144,15 @@ class SetupScreen(Screen[None]):
                     compact=True,
                     id="pro",
                 )
+                yield Label("GB chevrons", classes="label")
+                yield Select(
+                    [("aggressive Legends", True), ("off", False)],
+                    value=setup.aggressive_legends,
+                    allow_blank=False,
+                    compact=True,
+                    id="aggressive",
+                )
+            with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(
                     "" if setup.seed is None else str(setup.seed), placeholder="random", compact=True, id="seed"
@@ -225,6 +234,7 @@ class SetupScreen(Screen[None]):
             weather=bool(self.query_one("#weather", Select).value),
             tournament=bool(self.query_one("#tournament", Select).value),
             pro_legends=int(self.query_one("#pro", Select).value),  # type: ignore[arg-type]
+            aggressive_legends=bool(self.query_one("#aggressive", Select).value),
             seed=int(seed_text) if seed_text else None,
             seats=tuple(seats),
         )
