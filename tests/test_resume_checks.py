@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
+import heat.tui.app
 from heat.cli.main import main
 from heat.cli.parser import build_parser
 from heat.cli.season_cmd import check_season_args
 from heat.engine import ConfigError, PositionError, Race, RaceConfig, default_seats, to_record
 from heat.engine.championship import SEASON_FORMAT, Season, SeasonConfig, replay_season, season_record
 from heat.players import BOT, HUMAN, LEGEND, SeatRole, players_record
+from heat.tui import launch
 from heat.tui.table import Table
 
 SEATS = default_seats(3, legends=1)  # Red, Blue, and Green the Legend
@@ -260,3 +262,23 @@ def test_check_season_args_refuses_what_season_new_refuses(options, message):
     with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
         check_season_args(args)
     check_season_args(build_parser().parse_args(["season", "new", "--pro-legends", "1", "--legends", "2"]))
+
+
+# ---------------------------------------------------------------------------------- the order of the checks
+
+
+def test_a_broken_resume_file_is_named_before_a_save_mistake(tmp_path: Path, capsys, monkeypatch):
+    """The app checked --save before it read the --resume file; the plain prompt reads the file
+    first. Both name the broken file now, in the same words."""
+    broken = tmp_path / "race.json"
+    broken.write_text("{not json")
+    monkeypatch.setattr(launch, "interactive", lambda: True)
+    monkeypatch.setattr(heat.tui.app, "run_app", lambda app: pytest.fail("the app started"))
+    no_questions(monkeypatch)
+    argv = ["play", "--resume", str(broken), "--save", str(tmp_path)]  # --save names a folder
+    app = run(capsys, *argv)
+    plain = run(capsys, *argv, "--plain")
+    assert app == plain
+    status, out, err = app
+    assert (status, out) == (2, "") and str(broken) in err and "cannot save" not in err
+    assert broken.read_text() == "{not json"

@@ -37,8 +37,11 @@ def play(args: argparse.Namespace) -> int:
     if replay_path:
         return run_app(HeatApp(replay=open_replay(replay_path)))
     if args.resume:
+        # The saved game first, then --save: a broken file is named before a --save mistake, as
+        # at the plain prompt (play_cmd.run).
+        table = Table.load(args.resume, save_path=args.save)
         play_cmd.check_save_option(args)
-        return run_app(HeatApp(table=Table.load(args.resume, save_path=args.save)))
+        return run_app(HeatApp(table=table))
     check_race_options(args)
     setup = setup_from_args(args)
     return run_app(HeatApp(setup=setup, save_path=args.save, overwrite=args.overwrite))
