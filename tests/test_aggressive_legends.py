@@ -4,26 +4,21 @@ setup, in seasons and in the arena; the bots foresee the Legends' moves under th
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
 import pytest
-from textual.widgets import Select
 
-import heat.tui.app
 from heat.arena import ArenaConfig, check_config, race_setup
 from heat.bots import forecast
 from heat.bots.determinize import sample_position
+from heat.cli import render
 from heat.cli.main import main
-from heat.engine import ConfigError, Race, RaceConfig, default_seats, from_position, replay, view_of
+from heat.engine import ConfigError, Race, default_seats, from_position, replay, view_of
 from heat.engine.championship import Season, SeasonConfig
 from heat.engine.content import legends_cards
 from heat.engine.rng import Rng
-from heat.tui import launch
-from heat.tui.app import HeatApp
-from heat.tui.screens.setup import SetupScreen
-from heat.tui.setup_model import GameSetup, SeatChoice, build_table
+from heat.narrate import legends_rules
 from scenario import car, position, race_from
 
 NO_LEGEND = "keeps Legends from crossing two Corner Lines from Great Britain's chevrons (OQ-L-10)"
@@ -130,28 +125,27 @@ def test_OQ_L_10_the_arena_passes_the_rule_to_its_races() -> None:
         check_config(ArenaConfig(("club", "rookie"), aggressive_legends=False))
 
 
-def test_OQ_L_10_the_setup_screen_turns_the_chevrons_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    apps: list[HeatApp] = []
-    monkeypatch.setattr(launch, "interactive", lambda: True)
-    monkeypatch.setattr(heat.tui.app, "run_app", lambda app: apps.append(app) or 0)
-    assert main(["play", "--track", "great-britain", "--legends", "2", "--bots", "0", "--no-aggressive-legends"]) == 0
-    app = apps[-1]
-
-    async def scenario() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, SetupScreen)
-            assert screen.query_one("#aggressive", Select).value is False
-            assert screen.gather().aggressive_legends is False
-            screen.query_one("#aggressive", Select).value = True
-            assert screen.gather().aggressive_legends is True
-
-    asyncio.run(scenario())
-    table = build_table(
-        GameSetup(
-            track="great-britain", aggressive_legends=False, seats=(SeatChoice("human", "Ann"), SeatChoice("legend"))
-        )
-    )
-    assert isinstance(table.game, Race) and table.game.config.aggressive_legends is False
-    assert RaceConfig(default_seats(2, legends=1)).aggressive_legends is True
+@pytest.mark.parametrize(
+    ("track_id", "options", "told"),
+    [
+        ("great-britain", {}, "Legends: chevrons on: a Legend that starts on the Diamond-0 space of corner 2, 3 or 4"),
+        ("great-britain", {"aggressive_legends": False}, "Legends: chevrons off: no Legend crosses two Corner Lines"),
+        ("great-britain", {"pro_legends": 2}, "Legends: Pro Legends, Top Speed +2; chevrons on: "),
+        ("usa", {"pro_legends": 3}, "Legends: Pro Legends, Top Speed +3"),
+        ("usa", {}, None),
+    ],
+)
+def test_OQ_L_10_the_screens_tell_the_legends_rules_in_force(
+    track_id: str, options: dict[str, object], told: str | None
+) -> None:
+    """The board shows the chevrons, not whether they count, nor the Pro Legends bonus."""
+    cars = [car(space=5, color="red", hand=["1"] * 7, deck=["3"] * 10), car(space=8, color="blue", legend=True)]
+    view = view_of(race_from(position(cars, track=track_id, legends={"deck": [1], "card": None}, options=options)), 0)
+    line = legends_rules(view)
+    if told is None:
+        assert line is None
+    else:
+        assert line is not None and line.startswith(told)
+        assert told in "\n".join(render.status(view))
+    alone = view_of(race_from(position([cars[0]], track=track_id, options=options)), 0)
+    assert legends_rules(alone) is None  # no Legend on the track

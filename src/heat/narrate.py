@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from heat.engine import SeatView
+from heat.engine import SeatView, track
 from heat.engine import events as ev
 
 
@@ -15,6 +15,26 @@ def legends_deck(view: SeatView) -> str | None:
         return None
     to_come = ", ".join(map(str, view.legends_to_come)) or "none (all ten are reshuffled at the next reveal)"
     return f"Legends cards still in the deck: {to_come}"
+
+
+def legends_rules(view: SeatView) -> str | None:
+    """The Legends rules of this race that a player cannot see on the board: the Pro Legends
+    bonus (L-17) and, on a track with chevrons, whether they let a Legend cross two Corner Lines
+    (OQ-L-10); None without Legends on the track or with nothing to tell."""
+    if not any(car.legend and car.on_track for car in view.cars):
+        return None
+    rules = []
+    if view.pro_legends:
+        rules.append(f"Pro Legends, Top Speed +{view.pro_legends}")
+    chevrons = [str(corner.number) for corner in track(view.track).corners if corner.chevron]
+    if chevrons:
+        where = f"{', '.join(chevrons[:-1])} or {chevrons[-1]}" if len(chevrons) > 1 else chevrons[0]
+        if view.aggressive_legends:
+            start = f"a Legend that starts on the Diamond-0 space of corner {where}"
+            rules.append(f"chevrons on: {start} may cross two Corner Lines")
+        else:
+            rules.append("chevrons off: no Legend crosses two Corner Lines")
+    return "Legends: " + "; ".join(rules) if rules else None
 
 
 def _where(space: int, lap: int, laps: int) -> str:

@@ -10,7 +10,7 @@ from heat.engine.championship import SeasonView
 from heat.engine.content import CardDef, catalogue
 from heat.engine.decisions import Decision
 from heat.engine.events import Event
-from heat.narrate import describe, legends_deck
+from heat.narrate import describe, legends_deck, legends_rules
 
 
 def car_line(view: SeatView, seat: int) -> str:
@@ -77,9 +77,9 @@ def status(view: SeatView) -> list[str]:
         return lines
     if view.legends_card is not None:
         lines.append(f"Legends card this round: {view.legends_card}")
-    deck = legends_deck(view)
-    if deck is not None:
-        lines.append(deck)
+    for line in (legends_deck(view), legends_rules(view)):
+        if line is not None:
+            lines.append(line)
     lines.append("Positions:")
     for place, seat in enumerate(view.standings, 1):
         marker = " <- you" if seat == view.seat else ""

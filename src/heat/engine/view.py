@@ -84,9 +84,9 @@ class CornerView:
     """With Road Conditions (W-12, W-13), and for the active car its Adjust Speed Limit (G-28)."""
     road: str | None
     sector_road: str | None
+    """The token on the sector after this corner, if it is a sector token (W-8)."""
     press: bool
     """A Press Corner standee stands here (C-19)."""
-    """The token on the sector after this corner, if it is a sector token (W-8)."""
 
 
 @dataclass(frozen=True, slots=True)

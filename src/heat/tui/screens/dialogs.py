@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from heat.engine import SeatView
-from heat.narrate import legends_deck
+from heat.narrate import legends_deck, legends_rules
 from heat.tui.widgets.cars_table import cars_table
 
 
@@ -80,6 +80,9 @@ class CarsScreen(ModalScreen[None]):
             deck = legends_deck(self.view)
             if deck is not None:
                 yield Static(deck, id="legends-deck")
+            rules = legends_rules(self.view)
+            if rules is not None:
+                yield Static(rules, id="legends-rules")
 
 
 class SaveScreen(ModalScreen[str | None]):

@@ -1,0 +1,62 @@
+"""OQ-L-10 in the app: the setup screen's GB chevrons field, and the cars dialog telling the
+Legends rules in force (see tests/test_aggressive_legends.py for the rest)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from driver import settle
+from textual.widgets import Select, Static
+
+import heat.tui.app
+from heat.cli.main import main
+from heat.engine import Race, RaceConfig, default_seats
+from heat.tui import launch
+from heat.tui.app import HeatApp
+from heat.tui.screens.dialogs import CarsScreen
+from heat.tui.screens.setup import SetupScreen
+from heat.tui.setup_model import GameSetup, SeatChoice, build_table
+
+
+def test_OQ_L_10_the_setup_screen_turns_the_chevrons_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    apps: list[HeatApp] = []
+    monkeypatch.setattr(launch, "interactive", lambda: True)
+    monkeypatch.setattr(heat.tui.app, "run_app", lambda app: apps.append(app) or 0)
+    assert main(["play", "--track", "great-britain", "--legends", "2", "--bots", "0", "--no-aggressive-legends"]) == 0
+    app = apps[-1]
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SetupScreen)
+            assert screen.query_one("#aggressive", Select).value is False
+            assert screen.gather().aggressive_legends is False
+            screen.query_one("#aggressive", Select).value = True
+            assert screen.gather().aggressive_legends is True
+
+    asyncio.run(scenario())
+    table = build_table(
+        GameSetup(
+            track="great-britain", aggressive_legends=False, seats=(SeatChoice("human", "Ann"), SeatChoice("legend"))
+        )
+    )
+    assert isinstance(table.game, Race) and table.game.config.aggressive_legends is False
+    assert RaceConfig(default_seats(2, legends=1)).aggressive_legends is True
+
+
+def test_OQ_L_10_the_apps_cars_dialog_tells_the_legends_rules() -> None:
+    seats = (SeatChoice("human", "Ann"), SeatChoice("legend"))
+    setup = GameSetup(track="great-britain", practice=True, aggressive_legends=False, pro_legends=1, seats=seats)
+    app = HeatApp(table=build_table(setup))
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("i")
+            assert isinstance(app.screen, CarsScreen)
+            rules = str(app.screen.query_one("#legends-rules", Static).render())
+            assert rules == "Legends: Pro Legends, Top Speed +1; chevrons off: no Legend crosses two Corner Lines"
+
+    asyncio.run(scenario())
