@@ -60,3 +60,40 @@ def test_OQ_L_10_the_apps_cars_dialog_tells_the_legends_rules() -> None:
             assert rules == "Legends: Pro Legends, Top Speed +1; chevrons off: no Legend crosses two Corner Lines"
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        (
+            "#pro",
+            2,
+            "Pro Legends +2 raise the Legends' Top Speed (L-17): make a seat a Legend, or choose +0",
+        ),
+        (
+            "#aggressive",
+            False,
+            "GB chevrons off changes only Legends (OQ-L-10): make a seat a Legend, or turn them on",
+        ),
+    ],
+)
+def test_the_setup_screen_refuses_a_legends_option_without_a_legend(field: str, value: object, said: str) -> None:
+    """As the command line refuses --pro-legends and --no-aggressive-legends without Legends."""
+    app = HeatApp(setup=GameSetup(seats=(SeatChoice("human", "Ann"), SeatChoice("bot", level="random"))))
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SetupScreen)
+            screen.query_one(field, Select).value = value
+            screen._start()
+            await pilot.pause()
+            assert app.table is None and isinstance(app.screen, SetupScreen)
+            assert str(app.screen.query_one("#message", Static).render()) == f"Cannot start: {said}"
+            screen.query_one("#kind-1", Select).value = "legend"  # a Legend: now it starts
+            screen._start()
+            await settle(app, pilot)
+            assert app.table is not None
+
+    asyncio.run(scenario())
