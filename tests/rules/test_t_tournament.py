@@ -345,3 +345,29 @@ def test_OQ_T_2_the_cluttered_hand_rule_still_applies():
     assert of_type(events, ClutteredHand) == [ClutteredHand(RED)]
     entry = state(race)
     assert (entry["space"], entry["gear"], entry["engine"]) == (20, 1, 2)  # no move, 1st gear (B-14)
+
+
+@pytest.mark.parametrize(
+    ("gear", "engine", "hand"),
+    [
+        (3, 0, ["0"]),  # one card: 1st gear, two gears down, and no Heat to pay for it
+        (4, 3, ["3"]),  # one card: three gears down (OQ-T-1)
+        (3, 0, []),  # no card at all
+    ],
+)
+def test_OQ_T_2_a_cluttered_hand_whose_cards_imply_a_change_that_cannot_be_made(gear, engine, hand):
+    """With a hand of one card (a hand size of 1) no gear 2-4 can be filled: the hand is
+    cluttered, and its one card implies a gear change the car cannot make. The Engine paid a Heat
+    it did not hold (it went to -1, and the race then stuck with no legal decision). Now B-14.3
+    sends the gear to 1st at once and no Heat is paid."""
+    race = tournament([car(space=20, gear=gear, engine=engine, hand=hand, deck=ONES)], hand_size=1)
+    plans = race.legal_decisions(RED)
+    assert plans and {len(d.cards) for d in plans if isinstance(d, Plan)} == {len(hand)}
+    before = len(race.events())
+    race.apply(RED, plans[0])
+    events = race.events()[before:]
+    assert of_type(events, ClutteredHand) == [ClutteredHand(RED)]
+    assert not of_type(events, HeatPaid)
+    entry = state(race)
+    assert (entry["space"], entry["gear"], entry["engine"]) == (20, 1, engine)  # no move, 1st gear
+    assert race.legal_decisions(RED)  # the race goes on
