@@ -64,7 +64,7 @@ def to_position(race: Race) -> dict[str, Any]:
             "color": car.color,
             "space": race.space_of(car.pos),
             "lap": race.lap_of(car.pos),
-            "lane": car.lane,
+            "lane": car.lane or None,  # 0: a car off the track, read without a lane, has no spot
             "on_track": car.on_track,
             "finished": car.finished,
             "gear": car.gear,
