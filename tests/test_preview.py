@@ -324,6 +324,25 @@ def test_plan_preview_of_a_cluttered_hand_and_of_tournament_mode() -> None:
     check_preview(preview, [run_once(data, "red: play 1 1 2")])
 
 
+def test_plan_preview_of_cluttered_hands_of_unpayable_upgrades() -> None:
+    """OQ-G-3: unpayable Upgrades fill a cluttered hand; OQ-T-2: a cluttered hand's cards that
+    imply a gear change the car cannot make pay no Heat. Both previews match the engine."""
+    data = position([car(space=20, gear=1, engine=0, hand=["turbo-7", "turbo-8"], deck=["1", "2"])])
+    preview = plan_preview(data, "gear 2 play turbo-7 turbo-8")
+    assert (preview.speeds, preview.landing, preview.heat_now) == (((0, 1.0),), ((20, 1, 1.0),), 0)
+    check_preview(preview, [run_once(data, "red: gear 2 play turbo-7 turbo-8")])
+    data = position(
+        [car(space=20, gear=3, engine=0, hand=["0"], deck=["1", "2"])], hand_size=1, options={"tournament": True}
+    )
+    race = race_from(data)
+    (plan, *_) = race.legal_decisions(RED)
+    assert isinstance(plan, Plan) and plan.cards == ("0",)
+    preview = preview_plan(view_of(race, RED), plan)
+    assert (preview.speeds, preview.heat_now) == (((0, 1.0),), 0)
+    race.apply(RED, plan)
+    assert to_position(race)["cars"][RED]["engine"] == 0
+
+
 def test_plan_preview_when_flips_outnumber_the_basic_cards_of_the_deck() -> None:
     # One Basic card in the deck; the second flip comes from the reshuffled discard pile, here
     # one card of each value: the engine's shuffles give 1-4 about equally often.

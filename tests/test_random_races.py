@@ -279,7 +279,7 @@ def test_play_random_plays_the_same_race_as_random_decision_then_apply(modules: 
 
 
 def random_config(seed: int) -> RaceConfig:
-    """A race of random but accepted options: any number of cars and Legends, hand sizes 3 to
+    """A race of random but accepted options: any number of cars and Legends, hand sizes 1 to
     12, every module, Championship bonuses and challenges, Sponsorship cards, handicaps."""
     rng = random.Random(seed)
     cars = rng.randint(1, 6)
@@ -301,9 +301,7 @@ def random_config(seed: int) -> RaceConfig:
         track=track_id,
         laps=1,
         seed=seed,
-        # Not 1 or 2: a hand of one or two Upgrades whose Heat an empty Engine cannot pay is
-        # cluttered every round and never clears (known; the race would never end).
-        hand_size=rng.choice((3, 4, 5, 6, 7, 7, 8, 12)),
+        hand_size=rng.choice((1, 2, 3, 4, 5, 6, 7, 7, 8, 12)),
         garage=garage,
         draft=rng.random() < 0.7,
         weather=rng.random() < 0.5,

@@ -333,10 +333,20 @@ def preview_plan(view: SeatView, plan: Plan) -> Preview:
     me = view.me
     assert me is not None
     gear = max(1, min(4, len(plan.cards))) if view.tournament else plan.gear  # T-2
-    heat_now = 1 if abs(gear - me.gear) == 2 else 0  # B-1.2, T-3
+    change = abs(gear - me.gear)
+    heat_now = 1 if change == 2 else 0  # B-1.2, T-3
     cards = [_card(card_id) for card_id in plan.cards]
-    if any(card.type == "heat" for card in cards) or len(cards) < gear:
-        # B-14, OQ-B-6: a cluttered hand does not move and resolves nothing.
+    unmade = view.tournament and (not cards or len(cards) > 4 or change > 2 or (change == 2 and me.engine < 1))
+    if unmade:  # OQ-T-2: a cluttered hand's cards imply a change the car cannot make: none is made
+        heat_now = 0
+    if (
+        unmade
+        or any(card.type == "heat" for card in cards)
+        or len(cards) < gear
+        or sum(card.heat for card in cards) > me.engine - heat_now
+    ):
+        # B-14, OQ-B-6: a cluttered hand does not move and resolves nothing (its Upgrades'
+        # Heat, which the Engine cannot pay, included).
         return _preview(board, [(1, 0, board.pos)], heat_now, max(0, me.engine - heat_now))
     fixed = 0
     flips = 0

@@ -222,15 +222,21 @@ def test_G_26_unpayable_upgrade_cannot_be_played_so_the_accident_rule_never_appl
     race = race_from(position([car(space=20, engine=1, hand=["turbo-7", "3", "2", "1"], deck=ONES)]))
     assert not any("turbo-7" in option for option in options(race))
     assert "OQ-G-3" in refused(race, "red: gear 1 play turbo-7")
-    # With nothing else to play, the unpayable card stays in hand: a cluttered hand, no move,
-    # no Heat owed (B-14, OQ-B-5) and never a replacement card.
+    # With nothing else to play, the hand is cluttered: the Heat card fills it first, then the
+    # unpayable card (held like a Heat card); no move, no Heat owed (B-14, OQ-B-5, OQ-B-6) and
+    # never a replacement card.
     race = race_from(position([car(space=20, engine=0, hand=["turbo-7", "heat"], deck=ONES)]))
-    assert options(race) == {"gear 1 play heat", "gear 2 play heat"}
+    assert options(race) == {"gear 1 play heat", "gear 2 play heat turbo-7"}
     events = play(race, "red: gear 1 play heat")
     assert of_type(events, ClutteredHand)
     assert not of_type(events, CardFlipped)
     assert state(race)["space"] == 20 and state(race)["engine"] == 0
     assert "turbo-7" in state(race)["hand"]
+    race = race_from(position([car(space=20, engine=0, hand=["turbo-7", "heat"], deck=ONES)]))
+    events = play(race, "red: gear 2 play heat turbo-7")
+    assert of_type(events, ClutteredHand) and not of_type(events, HeatPaid)
+    assert state(race)["space"] == 20 and state(race)["engine"] == 0
+    assert sorted(state(race)["discard"]) == ["heat", "turbo-7"]
 
 
 def test_G_27_scrap_discards_the_top_card_of_the_draw_deck_n_times():
@@ -540,12 +546,28 @@ def test_OQ_G_2_an_upgrade_heat_cost_is_always_payable():
                     paid = events[index - 1]
                     assert isinstance(paid, HeatPaid) and (paid.amount, paid.reason) == (event.amount, event.source)
     assert used >= 20, used
-    # The corner case: only unpayable Upgrades in hand. They are never played (a cluttered hand).
+    # The corner case: only unpayable Upgrades in hand. The hand is cluttered and they fill it
+    # like Heat cards (B-14.1, OQ-G-3); their Heat is never owed (OQ-B-6).
     race = race_from(position([car(space=20, engine=0, hand=["turbo-7", "turbo-8"], deck=ONES)]))
-    assert options(race) == {"gear 1 play", "gear 2 play"}
-    events = play(race, "red: gear 1 play")
+    assert options(race) == {"gear 1 play turbo-7", "gear 2 play turbo-7 turbo-8"}
+    events = play(race, "red: gear 1 play turbo-7")
     assert of_type(events, ClutteredHand) and state(race)["engine"] == 0
-    assert sorted(state(race)["hand"])[-2:] == ["turbo-7", "turbo-8"]
+    assert "turbo-8" in state(race)["hand"] and "turbo-7" in state(race)["discard"]
+
+
+def test_OQ_G_3_a_hand_of_unpayable_upgrades_clears():
+    """A hand of two cards, both Upgrades whose Heat an empty Engine cannot pay: they used to
+    stay in hand, the hand cluttered every round and the race never ended. Played to fill the
+    cluttered hand, they go to the discard pile and the car draws playable cards."""
+    race = race_from(position([car(space=20, engine=0, hand=["turbo-7", "turbo-8"], deck=ONES)], hand_size=2))
+    events = play(race, "red: gear 2 play turbo-7 turbo-8")
+    assert of_type(events, ClutteredHand)
+    assert not of_type(events, HeatPaid)
+    entry = state(race)
+    assert (entry["space"], entry["gear"], entry["engine"]) == (20, 1, 0)
+    assert sorted(entry["discard"]) == ["turbo-7", "turbo-8"] and entry["hand"] == ["1", "1"]
+    play(race, "red: gear 2 play 1 1")
+    assert state(race)["space"] == 22
 
 
 def test_OQ_G_3_plan_whose_heat_and_shift_exceed_the_engine_is_refused():

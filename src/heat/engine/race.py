@@ -380,11 +380,17 @@ class Race(TurnRules, SetupRules):
 
     def _cluttered_plan(self, car: Car, gear: int) -> list[int]:
         # B-14.1: play every playable card and fill up with Heat cards from hand. An Upgrade whose
-        # Heat cannot be paid cannot be played (OQ-G-3), so it stays in hand like a Heat card.
+        # Heat cannot be paid cannot be played (OQ-G-3): it is held like a Heat card, and like
+        # one it fills what the Heat cards leave, lowest card id first. Nothing of a cluttered
+        # hand is resolved (OQ-B-6), so its Heat is never owed; without this a hand of such
+        # Upgrades and an empty Engine would stay cluttered for ever.
         costs = self.cards.heat_cost
-        cards = [kind for kind in self._playable_kinds(car) if not costs[kind]]
+        playable = self._playable_kinds(car)
+        cards = [kind for kind in playable if not costs[kind]]
         heat = min(car.hand.count(self.cards.heat), gear - len(cards))
-        return cards + [self.cards.heat] * max(0, heat)
+        cards += [self.cards.heat] * max(0, heat)
+        held = sorted((kind for kind in playable if costs[kind]), key=self.cards.ids.__getitem__)
+        return cards + held[: max(0, gear - len(cards))]
 
     def _legal_plans(self, car: Car) -> list[Decision]:
         reachable = self._reachable_gears(car)

@@ -18,7 +18,7 @@ from heat.engine.events import CardFlipped, CrossedFinish, Drew, Event, HeatPaid
 from heat.engine.rng import Rng
 from heat.engine.weather import Conditions
 
-RULES_VERSION: Final = "2"
+RULES_VERSION: Final = "3"
 """Bumped whenever a rule change can change the outcome of a recorded race."""
 
 DRAFT: Final = "draft"

@@ -90,8 +90,10 @@ class TurnRules(RaceState):
         if self.config.pass_sponsor:
             key = self._position_key(car)
             turn.ahead = [other.seat for other in self.cars if other.on_track and self._position_key(other) > key]
-        if cards.heat in plan or len(plan) < car.gear:
-            # B-14: cluttered hand: no move, 1st gear, straight to step 9 (OQ-B-6).
+        if cards.heat in plan or len(plan) < car.gear or sum(map(cards.heat_cost.__getitem__, plan)) > car.engine:
+            # B-14: cluttered hand: no move, 1st gear, straight to step 9 (OQ-B-6). Every other
+            # play's Heat was payable when it was committed (OQ-G-3); a cluttered hand's may hold
+            # Upgrades whose Heat is not (``_cluttered_plan``).
             turn.cluttered = True
             if self.log is not None:
                 self.log.append(ClutteredHand(seat))
