@@ -55,7 +55,7 @@ from heat.engine.config import default_seats
 from heat.engine.rng import Rng
 from heat.players import make_bots, seat_roles
 from scenario import car, position, race_from
-from test_random_races import MODULES, _alter_hidden_cards, make_config
+from test_random_races import MODULES, _alter_hidden_cards, make_config, random_config
 
 
 def quick_bot(level: str, seed: int):
@@ -568,3 +568,47 @@ def test_no_bot_draws_the_numbers_of_its_race() -> None:
         for bot in bots.values():
             assert isinstance(bot, RandomBot)
             assert first_draws(bot.rng) != first_draws(Rng(seed))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plans_a_cluttered_hand_of_unpayable_upgrades(level: str) -> None:
+    """OQ-G-3: such Upgrades fill a cluttered hand; the heuristic levels priced the plan with the
+    Engine below zero (ZeroDivisionError). Found by racing bots with random options."""
+    data = position([car(space=20, engine=0, hand=["cooling-6"], deck=["1"] * 10)], hand_size=1)
+    race = race_from(data)
+    legal = race.legal_decisions(0)
+    assert {d.text() for d in legal} == {"gear 1 play cooling-6", "gear 2 play cooling-6"}
+    decision = make_bot(level, 1).choose(view_of(race, 0), legal)
+    assert decision in legal
+    race.apply(0, decision)
+    assert race.legal_decisions(0)  # the cluttered hand cleared: the race goes on
+
+
+def _drive_random_options(level: str, seed: int) -> None:
+    """Every seat driven by ``level`` in a race of random accepted options (test_random_races):
+    each decision legal, and the race ends."""
+    config = random_config(seed)
+    race = Race(config)
+    bots = {seat: make_bot(level, seed * 10 + seat) for seat in range(len(config.seats))}
+    for _ in range(20_000):
+        if race.is_over:
+            return
+        seat = race.to_decide()[0]
+        legal = race.legal_decisions(seat)
+        decision = bots[seat].choose(view_of(race, seat), legal)
+        assert decision in legal, f"{level} chose {decision!r}, not a legal decision"
+        race.apply(seat, decision)
+    pytest.fail(f"{level}: the race of random options {seed} did not end")
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("level", ["random", "rookie", "club"])
+def test_quick_levels_drive_races_of_random_options(level: str, seed: int) -> None:
+    _drive_random_options(level, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(8, 24))
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_drives_races_of_random_options(level: str, seed: int) -> None:
+    _drive_random_options(level, seed)

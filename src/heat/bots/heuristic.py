@@ -258,8 +258,14 @@ class HeuristicBot:
         me = view.me
         assert me is not None
         cards = [card(c) for c in decision.cards]
-        if any(c.type == "heat" for c in cards):
-            return -100.0 + len(decision.cards)  # a cluttered hand: any of them
+        if (
+            any(c.type == "heat" for c in cards)
+            or len(cards) < decision.gear
+            or sum(c.heat for c in cards) + (1 if abs(decision.gear - me.gear) == 2 else 0) > me.engine
+        ):
+            # A cluttered hand (B-14): Heat cards, too few cards, or Upgrades whose Heat the
+            # Engine cannot pay (OQ-G-3), as the engine fills it; any of them.
+            return -100.0 + len(decision.cards)
         fixed = 0
         flips = 0
         adjust = 0
