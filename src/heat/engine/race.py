@@ -348,11 +348,6 @@ class Race(TurnRules, SetupRules):
 
     # ------------------------------------------------------------------ steps 1 and 2
 
-    def _reachable_gears(self, car: Car) -> list[int]:
-        # B-1.1, B-1.2, OQ-B-7: one gear free, two gears for 1 Heat; gears stay 1..4 (B-1.4).
-        reach = 2 if car.engine >= 1 else 1
-        return list(range(max(1, car.gear - reach), min(4, car.gear + reach) + 1))
-
     def _playable_kinds(self, car: Car) -> list[int]:
         playable = self.cards.playable
         return [k for k in car.hand if playable[k]]

@@ -365,6 +365,11 @@ class RaceState:
             drawn = hand[held:]
             self.log.append(Drew(car.seat, len(drawn), self.cards.names(drawn)))
 
+    def _reachable_gears(self, car: Car) -> list[int]:
+        # B-1.1, B-1.2, OQ-B-7: one gear free, two gears for 1 Heat; gears stay 1..4 (B-1.4).
+        reach = 2 if car.engine >= 1 else 1
+        return list(range(max(1, car.gear - reach), min(4, car.gear + reach) + 1))
+
     def _pay_heat(self, car: Car, amount: int, reason: str) -> None:
         """B-13.1: move ``amount`` Heat cards from the Engine to the discard pile."""
         if amount <= 0:

@@ -85,7 +85,11 @@ class TurnRules(RaceState):
         plan = car.play[:]
         if self.log is not None:
             self.log.append(CardsRevealed(seat, cards.names(plan)))  # B-3.1
-        if self.config.tournament and self._tournament_reachable(car, len(plan)):
+        # Tournament mode: the number of cards sets the gear (T-2). Every play but a cluttered
+        # hand's was checked to imply a gear the car can reach (T-3, OQ-T-1); a cluttered hand's
+        # may not (one card in 3rd gear with an empty Engine): then no change is made and no
+        # Heat paid, and B-14.3 sends the car to 1st gear below (OQ-T-2).
+        if self.config.tournament and len(plan) in self._reachable_gears(car):
             self._tournament_gear(car, len(plan))
         if self.config.pass_sponsor:
             key = self._position_key(car)
@@ -151,15 +155,6 @@ class TurnRules(RaceState):
             self.log.append(SpeedChosen(car.seat, decision.card, decision.value))
         if not self.turn.choices:
             self._finish_reveal(car)
-
-    def _tournament_reachable(self, car: Car, cards: int) -> bool:
-        """Does playing ``cards`` cards imply a gear change ``car`` may make: 1-4 cards, within
-        two gears, a two-gear change with Heat to pay (T-3, OQ-T-1)? Every plan but a cluttered
-        hand's is checked for it when committed. A cluttered hand's cards may imply a change that
-        cannot be made (one card in 3rd gear with an empty Engine): the gear then goes straight
-        to 1st gear by B-14.3 and no Heat is paid (OQ-T-2)."""
-        change = abs(cards - car.gear)
-        return 1 <= cards <= 4 and (change <= 1 or (change == 2 and car.engine >= 1))
 
     def _tournament_gear(self, car: Car, cards: int) -> None:
         """Tournament mode (T-2, T-3, OQ-T-3): the number of cards played sets the gear at the
