@@ -66,10 +66,10 @@ PLAY_LIMIT = 400
 """Decisions played after loading; enough to finish the 1-lap races and reach a season's next phase."""
 
 
-def _random_play(game: Race | Season, seed: int) -> None:
-    """Legal decisions at random until the game is over or the limit is reached."""
+def _random_play(game: Race | Season, seed: int, decisions: int = PLAY_LIMIT) -> None:
+    """Legal decisions at random until the game is over or ``decisions`` are made."""
     rng = Rng(seed)
-    for _ in range(PLAY_LIMIT):
+    for _ in range(decisions):
         if game.is_over:
             return
         seat = game.to_decide()[0]
@@ -115,23 +115,13 @@ def _records() -> tuple[tuple[str, str], ...]:
     found = []
     for index in range(4):
         race = Race(_race_config(index))
-        _random_play_partly(race, index, 80)
+        _random_play(race, index, 80)
         found.append(("race", json.dumps(to_record(race))))
     for index, year in enumerate(("1961", "1962", "1963", "custom")):
         season = Season(SeasonConfig(default_seats(3, legends=1), season=year, seed=index))
-        _random_play_partly(season, index, 150 + 100 * index)
+        _random_play(season, index, 150 + 100 * index)
         found.append(("season", json.dumps(season_record(season))))
     return tuple(found)
-
-
-def _random_play_partly(game: Race | Season, seed: int, decisions: int) -> None:
-    rng = Rng(seed)
-    for _ in range(decisions):
-        if game.is_over:
-            return
-        seat = game.to_decide()[0]
-        legal = game.legal_decisions(seat)
-        game.apply(seat, legal[rng.below(len(legal))])
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:

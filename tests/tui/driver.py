@@ -120,6 +120,18 @@ async def play_until(
     raise AssertionError(f"not done after {limit} stops")
 
 
+def played(table: Table, until: Callable[[Table], bool]) -> Table:
+    """Club bots drive every seat (the humans' too) until ``until``."""
+    bots = {seat: make_bot("club", seat) for seat in range(len(table.names))}
+    while not until(table):
+        actor = table.next_actor()
+        assert actor is not None
+        seat, _ = actor
+        view = table.view(seat) if table.race is not None else table.season_view()
+        table.apply(seat, bots[seat].choose(view, table.legal(seat)))
+    return table
+
+
 def before_the_last_question_of_race_1(setup: GameSetup) -> Table:
     """The season of ``setup`` with club bots driving every seat (the humans' too) up to the last
     decision of race 1 that a human is asked (one with a choice): the app then shows that race,

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from driver import settle
+from driver import played, settle
 from textual.pilot import Pilot
 
-from heat.bots.levels import make_bot
 from heat.tui.app import HeatApp
 from heat.tui.replay_model import ReplayCursor
 from heat.tui.setup_model import GameSetup, SeatChoice, build_table
@@ -25,18 +24,6 @@ Scene = tuple[HeatApp, Callable[[HeatApp, Pilot[None]], Awaitable[None]]]
 
 def _setup(seats: tuple[SeatChoice, ...], **options: object) -> GameSetup:
     return GameSetup(seed=7, seats=seats, **options)  # type: ignore[arg-type]
-
-
-def _play(table: Table, until: Callable[[Table], bool]) -> Table:
-    """Let club bots drive every seat (the human's too) until ``until``."""
-    bots = {seat: make_bot("club", seat) for seat in range(len(table.names))}
-    while not until(table):
-        actor = table.next_actor()
-        assert actor is not None
-        seat, _ = actor
-        view = table.view(seat) if table.race is not None else table.season_view()
-        table.apply(seat, bots[seat].choose(view, table.legal(seat)))
-    return table
 
 
 async def _settled(app: HeatApp, pilot: Pilot[None]) -> None:
@@ -57,7 +44,7 @@ def race_scene() -> Scene:
     def before(t: Table) -> bool:
         return t.race is not None and t.race.round >= 3 and t.race.phase == "plan" and 0 in t.to_decide()
 
-    _play(table, before)
+    played(table, before)
 
     async def act(app: HeatApp, pilot: Pilot[None]) -> None:
         await settle(app, pilot)
@@ -82,7 +69,7 @@ def react_scene() -> Scene:
             and len(t.legal(0)) >= 3
         )
 
-    _play(table, reacting)
+    played(table, reacting)
     return HeatApp(table=table), _settled
 
 
@@ -100,7 +87,7 @@ def season_scene() -> Scene:
         season = t.season
         return season is not None and len(season.state.results) == 1 and 0 in t.to_decide() and t.race is None
 
-    _play(table, hub)
+    played(table, hub)
     table.take_finished()
     return HeatApp(table=table), _settled
 
@@ -108,14 +95,14 @@ def season_scene() -> Scene:
 def results_scene() -> Scene:
     """The Hall of Fame after a practice race."""
     table = build_table(_setup((ANN, CLUB, CLUB, LEGEND), practice=True))
-    _play(table, lambda t: t.is_over)
+    played(table, lambda t: t.is_over)
     return HeatApp(table=table), _settled
 
 
 def replay_scene() -> Scene:
     """The replay viewer half-way through a practice race."""
     table = build_table(_setup((ANN, CLUB, LEGEND), practice=True))
-    _play(table, lambda t: t.is_over)
+    played(table, lambda t: t.is_over)
     cursor = ReplayCursor(table.record())
     cursor.go(cursor.round_starts()[4] + 3)
 

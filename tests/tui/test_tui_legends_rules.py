@@ -9,22 +9,17 @@ import pytest
 from driver import settle
 from textual.widgets import Select, Static
 
-import heat.tui.app
 from heat.cli.main import main
 from heat.engine import Race, RaceConfig, default_seats
-from heat.tui import launch
 from heat.tui.app import HeatApp
 from heat.tui.screens.dialogs import CarsScreen
 from heat.tui.screens.setup import SetupScreen
 from heat.tui.setup_model import GameSetup, SeatChoice, build_table
 
 
-def test_OQ_L_10_the_setup_screen_turns_the_chevrons_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    apps: list[HeatApp] = []
-    monkeypatch.setattr(launch, "interactive", lambda: True)
-    monkeypatch.setattr(heat.tui.app, "run_app", lambda app: apps.append(app) or 0)
+def test_OQ_L_10_the_setup_screen_turns_the_chevrons_off(started: list[HeatApp]) -> None:
     assert main(["play", "--track", "great-britain", "--legends", "2", "--bots", "0", "--no-aggressive-legends"]) == 0
-    app = apps[-1]
+    app = started[-1]
 
     async def scenario() -> None:
         async with app.run_test(size=(80, 24)) as pilot:

@@ -18,13 +18,12 @@ from pathlib import Path
 import pytest
 import textual.app
 import textual.pilot
-from driver import before_the_last_question_of_race_1, bot_typist, type_decision
+from driver import before_the_last_question_of_race_1, bot_typist, played, type_decision
 from textual import events
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from heat.bots.levels import make_bot
 from heat.engine import Race, replay
 from heat.engine.championship import Season, replay_season
 from heat.players import HUMAN
@@ -89,18 +88,6 @@ def inside(folder: Path) -> Iterator[None]:
         yield
     finally:
         os.chdir(before)
-
-
-def played(table: Table, until: Callable[[Table], bool]) -> Table:
-    """Club bots drive every seat (the humans' too) until ``until``."""
-    bots = {seat: make_bot("club", seat) for seat in range(len(table.names))}
-    while not until(table):
-        actor = table.next_actor()
-        assert actor is not None
-        seat, _ = actor
-        view = table.view(seat) if table.race is not None else table.season_view()
-        table.apply(seat, bots[seat].choose(view, table.legal(seat)))
-    return table
 
 
 def finished_record(seed: int) -> dict[str, object]:

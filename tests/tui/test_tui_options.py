@@ -11,24 +11,13 @@ import pytest
 from driver import settle
 from textual.widgets import Select
 
-import heat.tui.app
 from heat.cli.main import main
 from heat.engine import MAX_LAPS, MAX_PRO_LEGENDS, ConfigError
-from heat.tui import launch
 from heat.tui.app import HeatApp
 from heat.tui.screens.setup import SetupScreen
 from heat.tui.setup_model import GameSetup, SeatChoice, build_table
 
 ANN = SeatChoice("human", "Ann", color="red")
-
-
-@pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[HeatApp]:
-    """The apps ``heat`` starts, in a terminal (they are collected, not run)."""
-    apps: list[HeatApp] = []
-    monkeypatch.setattr(launch, "interactive", lambda: True)
-    monkeypatch.setattr(heat.tui.app, "run_app", lambda app: apps.append(app) or 0)
-    return apps
 
 
 def refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
