@@ -326,25 +326,41 @@ def _deck(view: SeatView) -> tuple[str, ...]:
     return me.deck_cards or ()
 
 
+def _reveal(view: SeatView, plan: Plan) -> tuple[int, bool]:
+    """The Heat the gear change of ``plan`` costs at once, and whether it plays a cluttered hand,
+    as the engine judges them at the reveal."""
+    me = view.me
+    assert me is not None
+    gear = max(1, min(4, len(plan.cards))) if view.tournament else plan.gear  # T-2
+    change = abs(gear - me.gear)
+    cards = [_card(card_id) for card_id in plan.cards]
+    # OQ-T-2: a cluttered hand's cards may imply a change the car cannot make: none is made.
+    unmade = view.tournament and (not cards or len(cards) > 4 or change > 2 or (change == 2 and me.engine < 1))
+    heat_now = 1 if change == 2 and not unmade else 0  # B-1.2, T-3
+    cluttered = (
+        unmade
+        or any(card.type == "heat" for card in cards)
+        or len(cards) < gear
+        or sum(card.heat for card in cards) > me.engine - heat_now  # unpayable Upgrades (OQ-G-3)
+    )
+    return heat_now, cluttered
+
+
+def is_cluttered(view: SeatView, plan: Plan) -> bool:
+    """Does ``plan`` (a legal plan of the viewer) play a cluttered hand (B-14): Heat cards, too
+    few cards, Upgrades whose Heat the Engine cannot pay? Such a play does not move."""
+    return _reveal(view, plan)[1]
+
+
 def preview_plan(view: SeatView, plan: Plan) -> Preview:
     """The turn that ``plan`` leads to (steps 1 to 3 and 7), from the viewer's plan-phase view:
     the gear shift, the reveal with its Stress and + flips, the move, the corners."""
     board = _board(view, sum(_card(card_id).adjust for card_id in plan.cards), in_turn=False)
     me = view.me
     assert me is not None
-    gear = max(1, min(4, len(plan.cards))) if view.tournament else plan.gear  # T-2
-    change = abs(gear - me.gear)
-    heat_now = 1 if change == 2 else 0  # B-1.2, T-3
+    heat_now, cluttered = _reveal(view, plan)
     cards = [_card(card_id) for card_id in plan.cards]
-    unmade = view.tournament and (not cards or len(cards) > 4 or change > 2 or (change == 2 and me.engine < 1))
-    if unmade:  # OQ-T-2: a cluttered hand's cards imply a change the car cannot make: none is made
-        heat_now = 0
-    if (
-        unmade
-        or any(card.type == "heat" for card in cards)
-        or len(cards) < gear
-        or sum(card.heat for card in cards) > me.engine - heat_now
-    ):
+    if cluttered:
         # B-14, OQ-B-6: a cluttered hand does not move and resolves nothing (its Upgrades'
         # Heat, which the Engine cannot pay, included).
         return _preview(board, [(1, 0, board.pos)], heat_now, max(0, me.engine - heat_now))

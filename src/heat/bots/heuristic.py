@@ -17,6 +17,7 @@ from heat.engine.championship import SeasonView
 from heat.engine.content import CardDef, Track, catalogue
 from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
 from heat.engine.rng import Rng
+from heat.preview import is_cluttered
 
 FLIP_VALUES = ((1, 0.25), (2, 0.25), (3, 0.25), (4, 0.25))
 """An unknown Basic card: 1 to 4, as likely each (the 12 Basic cards of a deck)."""
@@ -257,15 +258,9 @@ class HeuristicBot:
         assert isinstance(decision, Plan)
         me = view.me
         assert me is not None
-        cards = [card(c) for c in decision.cards]
-        if (
-            any(c.type == "heat" for c in cards)
-            or len(cards) < decision.gear
-            or sum(c.heat for c in cards) + (1 if abs(decision.gear - me.gear) == 2 else 0) > me.engine
-        ):
-            # A cluttered hand (B-14): Heat cards, too few cards, or Upgrades whose Heat the
-            # Engine cannot pay (OQ-G-3), as the engine fills it; any of them.
+        if is_cluttered(view, decision):  # B-14, OQ-G-3: no move; any of them
             return -100.0 + len(decision.cards)
+        cards = [card(c) for c in decision.cards]
         fixed = 0
         flips = 0
         adjust = 0
