@@ -27,7 +27,7 @@ from heat.engine import COLORS, ConfigError, Plan, Race, RaceConfig, SeatConfig,
 from heat.engine.config import MAX_CARS
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config as check_race_config
-from heat.legend_options import check_legend_options
+from heat.legend_options import check_legend_options, flag_words
 from heat.storage import write_text
 
 LEGEND = "legend"
@@ -137,7 +137,9 @@ def check_config(config: ArenaConfig) -> None:
     if not config.tracks:
         raise ConfigError("choose at least one track")
     legends = config.lineup.count(LEGEND)
-    check_legend_options(config.pro_legends, config.aggressive_legends, legends, "to the lineup (e.g. legend*5)")
+    check_legend_options(
+        config.pro_legends, config.aggressive_legends, legends, flag_words("to the lineup (e.g. legend*5)")
+    )
     check_race_config(race_setup(config, 0)[0])  # laps, modules, Pro Legends: the engine's own checks
 
 

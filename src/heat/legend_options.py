@@ -1,7 +1,10 @@
 """The Legends options of a new game (Pro Legends, aggressive Legends), checked the same way by
-the command line, the app and the arena: without a Legend they would change nothing."""
+the command line, the app's setup screen and the arena: without a Legend they would change
+nothing. Each client names the options in its own words (flags, or screen fields)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from heat.engine import ConfigError
 
@@ -9,16 +12,45 @@ NO_AGGRESSIVE_FLAG = "--no-aggressive-legends"
 """The option that turns off Great Britain's chevrons for Legends (OQ-L-10)."""
 
 
-def check_legend_options(pro_legends: int, aggressive: bool, legends: int, add: str) -> None:
-    """ConfigError for a Legends option in a game of no Legend: ``--pro-legends N`` (L-17: +N on
-    the Legends' Top Speed) or ``--no-aggressive-legends`` (OQ-L-10). ``add`` says how to add
-    Legends (e.g. "with --legends")."""
+@dataclass(frozen=True)
+class LegendOptionWords:
+    """How a client names the Legends options and what a player should do instead."""
+
+    pro: str
+    """The Pro Legends option, ``{n}`` standing for its bonus (e.g. ``--pro-legends {n}``)."""
+    chevrons_off: str
+    """The option that turns the chevrons off."""
+    pro_remedy: str
+    """What to do about a Pro Legends bonus without a Legend."""
+    chevrons_remedy: str
+    """What to do about the chevrons turned off without a Legend."""
+
+
+def flag_words(add: str) -> LegendOptionWords:
+    """The command line's words; ``add`` says how to add Legends (e.g. "with --legends")."""
+    remedy = f"add Legends {add}"
+    return LegendOptionWords("--pro-legends {n}", NO_AGGRESSIVE_FLAG, remedy, remedy)
+
+
+SETUP_SCREEN_WORDS = LegendOptionWords(
+    pro="Pro Legends +{n}",
+    chevrons_off="GB chevrons off",
+    pro_remedy="make a seat a Legend, or choose +0",
+    chevrons_remedy="make a seat a Legend, or turn them on",
+)
+"""The app's setup screen's words: its fields, not flags."""
+
+
+def check_legend_options(pro_legends: int, aggressive: bool, legends: int, words: LegendOptionWords) -> None:
+    """ConfigError, in ``words``, for a Legends option in a game of no Legend: a Pro Legends
+    bonus (L-17: +N on the Legends' Top Speed) or the chevrons turned off (OQ-L-10)."""
     if legends:
         return
     if pro_legends:
-        raise ConfigError(f"--pro-legends {pro_legends} raises the Legends' Top Speed (L-17): add Legends {add}")
+        pro = words.pro.format(n=pro_legends)
+        raise ConfigError(f"{pro} raises the Legends' Top Speed (L-17): {words.pro_remedy}")
     if not aggressive:
         raise ConfigError(
-            f"{NO_AGGRESSIVE_FLAG} keeps Legends from crossing two Corner Lines from Great Britain's chevrons "
-            f"(OQ-L-10): add Legends {add}"
+            f"{words.chevrons_off} keeps Legends from crossing two Corner Lines from Great Britain's chevrons "
+            f"(OQ-L-10): {words.chevrons_remedy}"
         )

@@ -63,12 +63,13 @@ def test_OQ_L_10_the_apps_cars_dialog_tells_the_legends_rules() -> None:
         (
             "#pro",
             2,
-            "Pro Legends +2 raise the Legends' Top Speed (L-17): make a seat a Legend, or choose +0",
+            "Pro Legends +2 raises the Legends' Top Speed (L-17): make a seat a Legend, or choose +0",
         ),
         (
             "#aggressive",
             False,
-            "GB chevrons off changes only Legends (OQ-L-10): make a seat a Legend, or turn them on",
+            "GB chevrons off keeps Legends from crossing two Corner Lines from Great Britain's chevrons (OQ-L-10): "
+            "make a seat a Legend, or turn them on",
         ),
     ],
 )

@@ -22,7 +22,7 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
-from heat.legend_options import check_legend_options
+from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, resumed_players, seat_roles
 from heat.storage import check_new_save, naming, read_season_record, write_json
 
@@ -140,7 +140,7 @@ def check_season_args(args: argparse.Namespace) -> None:
     if args.color not in COLORS:
         raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
     parse_levels(args.level, args.bots)
-    check_legend_options(args.pro_legends, args.aggressive_legends, max(args.legends, 0), "with --legends")
+    check_legend_options(args.pro_legends, args.aggressive_legends, max(args.legends, 0), flag_words("with --legends"))
 
 
 def new_season(args: argparse.Namespace) -> tuple[Season, str]:

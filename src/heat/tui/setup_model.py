@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from heat.bots.levels import parse_levels
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig
 from heat.engine.championship import Season, SeasonConfig
+from heat.legend_options import SETUP_SCREEN_WORDS, check_legend_options
 from heat.players import BOT, HUMAN, LEGEND, SeatRole
 from heat.tui.table import Table
 
@@ -113,12 +114,8 @@ def build_table(setup: GameSetup, *, save_path: str | None = None) -> Table:
     """The race or season of ``setup`` (ConfigError, from here or the engine, if it cannot be)."""
     seed = setup.seed if setup.seed is not None else secrets.randbelow(2**31)
     seats, roles = resolve_seats(setup.seats, seed)
-    if not any(seat.legend for seat in seats):  # as the command line refuses them (legend_options)
-        if setup.pro_legends:
-            bonus = f"Pro Legends +{setup.pro_legends} raise the Legends' Top Speed (L-17)"
-            raise ConfigError(f"{bonus}: make a seat a Legend, or choose +0")
-        if not setup.aggressive_legends:
-            raise ConfigError("GB chevrons off changes only Legends (OQ-L-10): make a seat a Legend, or turn them on")
+    legends = sum(seat.legend for seat in seats)
+    check_legend_options(setup.pro_legends, setup.aggressive_legends, legends, SETUP_SCREEN_WORDS)
     game: Race | Season
     if setup.mode == SEASON_MODE:
         game = Season(
