@@ -42,6 +42,7 @@ from heat.cli.main import main
 from heat.engine import (
     COLORS,
     ConfigError,
+    Plan,
     Race,
     RaceConfig,
     SeatConfig,
@@ -612,3 +613,20 @@ def test_quick_levels_drive_races_of_random_options(level: str, seed: int) -> No
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_drives_races_of_random_options(level: str, seed: int) -> None:
     _drive_random_options(level, seed)
+
+
+@pytest.mark.parametrize("level", ["pro", "champion"])
+def test_the_planners_clear_a_cluttered_hand_of_unpayable_upgrades_whole(level: str) -> None:
+    """OQ-G-3, B-14: a hand of Upgrades an empty Engine cannot pay is cluttered in every gear;
+    the planners value it as any cluttered hand's play, so they play the most cards and clear
+    the hand, instead of finding every such play equally impossible."""
+    data = position([car(space=20, engine=0, gear=2, hand=["cooling-6", "body-6"], deck=["1"] * 10)], hand_size=2)
+    race = race_from(data)
+    legal = race.legal_decisions(0)
+    assert {d.text() for d in legal} == {
+        "gear 1 play body-6",
+        "gear 2 play body-6 cooling-6",
+        "gear 3 play body-6 cooling-6",
+    }
+    decision = make_bot(level, 1).choose(view_of(race, 0), legal)
+    assert isinstance(decision, Plan) and len(decision.cards) == 2

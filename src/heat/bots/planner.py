@@ -67,12 +67,12 @@ class _Tally:
     """A Heat card is among them: a cluttered hand's play (B-14); the other fields are not summed."""
 
     def refusal(self, engine: int) -> float | None:
-        """The value of a plan the car cannot drive as planned: a cluttered hand's play (any of
-        them, B-14) or Heat the Engine cannot pay; None for a plan it can drive."""
-        if self.cluttered:
+        """The value of a plan the car cannot drive as planned, None for one it can. That is a
+        cluttered hand's play (B-14): Heat cards, or Upgrades whose Heat the Engine cannot pay,
+        which the engine reveals as a cluttered hand too (OQ-G-3). Any such play stands still;
+        the more cards it plays, the more it clears from the hand."""
+        if self.cluttered or self.heat > engine:
             return -100.0 + self.cards
-        if self.heat > engine:
-            return -1000.0
         return None
 
     def hand_after(self, gear: int, hand_heat: int, hand_stress: int) -> tuple[int, int]:
