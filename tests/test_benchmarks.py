@@ -34,3 +34,36 @@ def test_the_engine_benchmark_refuses_bad_options_in_a_line(options, message):
     done = bench(*options)
     assert done.returncode == 2 and done.stdout == ""
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+SEGMENTS = BENCH.parent / "race_segments.py"
+
+
+def segments(*options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SEGMENTS), *options], capture_output=True, text=True, check=False)
+
+
+def test_the_segments_script_prints_its_tables():
+    done = segments("--level", "club", "--track", "usa", "--races", "2", "--workers", "1", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "club against five Legends on usa, 2 races, seed 3"
+    assert lines[1].startswith("the bot won ") and lines[1].endswith(" of 2 races")
+    # every Corner Line of USA's two laps (69 spaces, corners after 12, 33, 49, 57), then the finish
+    table = lines[4 : lines.index("", 4)]
+    assert [row.split()[0] for row in table] == ["12", "33", "49", "57", "81", "102", "118", "126", "finish"]
+    assert any(line.split()[:2] == ["1", "2"] for line in lines)  # round 1, both races racing
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (("--track", "mars"), "race_segments: unknown track 'mars'"),
+        (("--races", "0"), "argument --races: must be at least 1, not 0"),
+        (("--level", "wizard"), "argument --level: invalid choice: 'wizard'"),
+    ],
+)
+def test_the_segments_script_refuses_bad_options_in_a_line(options, message):
+    done = segments(*options)
+    assert done.returncode == 2 and done.stdout == ""
+    assert message in done.stderr and "Traceback" not in done.stderr
