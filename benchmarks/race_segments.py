@@ -73,7 +73,7 @@ def trace(config: ArenaConfig, index: int) -> RaceTrace:
     crossed: dict[int, dict[int, int]] = {me: {}, best_legend: {}}
     marks: dict[int, Counter[str]] = {}
     round_now = 0
-    for event in race.log:
+    for event in race.log or ():  # recorded: record_events=True
         if isinstance(event, RoundStarted):
             round_now = event.round
         if isinstance(event, Moved) and event.seat in crossed:
