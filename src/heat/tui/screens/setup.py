@@ -4,6 +4,7 @@ each in a chosen or random colour. Also: resume a saved game, replay a race reco
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -31,6 +32,8 @@ from heat.tui.setup_model import (
 )
 
 MAX_SEATS = len(COLORS)
+
+
 KIND_OPTIONS: list[tuple[str, str]] = [
     ("Human", HUMAN),
     *[(f"Bot: {level}", f"{BOT}:{level}") for level in LEVELS],
@@ -59,6 +62,13 @@ def _kind_value(choice: SeatChoice) -> str:
     return f"{BOT}:{choice.level}" if choice.kind == BOT else choice.kind
 
 
+def _picker(
+    options: Sequence[tuple[str, object]], *, value: object, id: str, classes: str | None = None
+) -> Select[object]:
+    """A compact drop-down of ``options`` (label, value) that always holds one of them."""
+    return Select(options, value=value, allow_blank=False, compact=True, id=id, classes=classes)
+
+
 class SetupScreen(Screen[None]):
     """Choose the game; ``Start`` hands a GameSetup to the app."""
 
@@ -84,72 +94,56 @@ class SetupScreen(Screen[None]):
             yield Static(Text("Heat: Pedal to the Metal · new game", style="bold"), id="setup-title")
             with Horizontal(classes="row"):
                 yield Label("Mode", classes="label")
-                yield Select(
+                yield _picker(
                     [("Single race", RACE_MODE), ("Championship season", SEASON_MODE)],
                     value=setup.mode,
-                    allow_blank=False,
-                    compact=True,
                     id="mode",
                 )
                 yield Label("Season", classes="label")
-                yield Select(
+                yield _picker(
                     [(kind, kind) for kind in SEASON_KINDS],
                     value=setup.season,
-                    allow_blank=False,
-                    compact=True,
                     id="season",
                 )
             with Horizontal(classes="row race-only"):
                 yield Label("Track", classes="label")
-                yield Select(
+                yield _picker(
                     [(track(t).name, t) for t in track_ids()],
                     value=setup.track,
-                    allow_blank=False,
-                    compact=True,
                     id="track",
                 )
                 yield Label("Laps", classes="label")
-                yield Select(laps, value=lap_value, allow_blank=False, compact=True, id="laps")
+                yield _picker(laps, value=lap_value, id="laps")
             with Horizontal(classes="row"):
                 yield Label("Garage", classes="label")
-                yield Select(
+                yield _picker(
                     [("off", "off"), ("regular", "regular"), ("advanced", "advanced"), ("all", "all")],
                     value=setup.garage or "off",
-                    allow_blank=False,
-                    compact=True,
                     id="garage",
                 )
                 yield Label("Upgrades", classes="label race-only")
-                yield Select(
+                yield _picker(
                     [("draft", True), ("quick (3 random)", False)],
                     value=setup.draft,
-                    allow_blank=False,
-                    compact=True,
                     id="draft",
                     classes="race-only",
                 )
             with Horizontal(classes="row"):
                 yield Label("Weather", classes="label race-only")
-                yield Select(
-                    ON_OFF, value=setup.weather, allow_blank=False, compact=True, id="weather", classes="race-only"
-                )
+                yield _picker(ON_OFF, value=setup.weather, id="weather", classes="race-only")
                 yield Label("Tournament", classes="label")
-                yield Select(ON_OFF, value=setup.tournament, allow_blank=False, compact=True, id="tournament")
+                yield _picker(ON_OFF, value=setup.tournament, id="tournament")
             with Horizontal(classes="row"):
                 yield Label("Pro Legends", classes="label")
-                yield Select(
+                yield _picker(
                     [(f"+{n} Top Speed", n) for n in range(MAX_PRO_LEGENDS + 1)],
                     value=setup.pro_legends,
-                    allow_blank=False,
-                    compact=True,
                     id="pro",
                 )
                 yield Label("GB chevrons", classes="label")
-                yield Select(
+                yield _picker(
                     [("aggressive Legends", True), ("off", False)],
                     value=setup.aggressive_legends,
-                    allow_blank=False,
-                    compact=True,
                     id="aggressive",
                 )
             with Horizontal(classes="row"):
@@ -162,15 +156,11 @@ class SetupScreen(Screen[None]):
                 choice = setup.seats[index] if index < len(setup.seats) else SeatChoice()
                 with Horizontal(classes="row seat"):
                     yield Label(f"{index + 1}", classes="seat-number")
-                    yield Select(
-                        KIND_OPTIONS, value=_kind_value(choice), allow_blank=False, compact=True, id=f"kind-{index}"
-                    )
+                    yield _picker(KIND_OPTIONS, value=_kind_value(choice), id=f"kind-{index}")
                     yield Input(choice.name, placeholder="name (humans)", compact=True, id=f"name-{index}")
-                    yield Select(
+                    yield _picker(
                         [("random colour", RANDOM_COLOR), *[(color, color) for color in COLORS]],
                         value=choice.color,
-                        allow_blank=False,
-                        compact=True,
                         id=f"color-{index}",
                     )
             with Horizontal(classes="row buttons"):
