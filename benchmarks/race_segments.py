@@ -22,6 +22,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 
+from engine_bench import positive  # the same check of a count (this folder is on sys.path)
 from heat.arena import LEGEND, ArenaConfig, bot_seed, check_config, make_driver, race_setup
 from heat.bots.levels import LEVELS
 from heat.engine import HeatError, Race, view_of
@@ -128,21 +129,14 @@ def report(traces: list[RaceTrace], lines: list[int], finish: int) -> str:
     return "\n".join(out)
 
 
-def at_least_one(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="champion", choices=LEVELS, help="the bot (default: champion)")
     parser.add_argument("--track", default="great-britain")
-    parser.add_argument("--races", type=at_least_one, default=100)
+    parser.add_argument("--races", type=positive, default=100)
     parser.add_argument("--seed", type=int, default=43)
     parser.add_argument("--no-aggressive-legends", dest="aggressive", action="store_false")
-    parser.add_argument("--workers", type=at_least_one, default=multiprocessing.cpu_count())
+    parser.add_argument("--workers", type=positive, default=multiprocessing.cpu_count())
     args = parser.parse_args(argv)
     config = ArenaConfig(
         (args.level,) + (LEGEND,) * 5,
