@@ -35,6 +35,7 @@ from math import comb
 
 from heat.engine import EndReact, Plan, React, SeatView, Slipstream, track
 from heat.engine.content import CardDef, Track, catalogue, weather_tokens
+from heat.engine.reveal import gear_at_reveal, is_cluttered_play
 
 __all__ = [
     "CornerRisk",
@@ -328,22 +329,14 @@ def _deck(view: SeatView) -> tuple[str, ...]:
 
 def _reveal(view: SeatView, plan: Plan) -> tuple[int, bool]:
     """The Heat the gear change of ``plan`` costs at once, and whether it plays a cluttered hand,
-    as the engine judges them at the reveal."""
+    judged by the engine's own rules of the reveal."""
     me = view.me
     assert me is not None
-    gear = max(1, min(4, len(plan.cards))) if view.tournament else plan.gear  # T-2
-    change = abs(gear - me.gear)
     cards = [_card(card_id) for card_id in plan.cards]
-    # OQ-T-2: a cluttered hand's cards may imply a change the car cannot make: none is made.
-    unmade = view.tournament and (not cards or len(cards) > 4 or change > 2 or (change == 2 and me.engine < 1))
-    heat_now = 1 if change == 2 and not unmade else 0  # B-1.2, T-3
-    cluttered = (
-        unmade
-        or any(card.type == "heat" for card in cards)
-        or len(cards) < gear
-        or sum(card.heat for card in cards) > me.engine - heat_now  # unpayable Upgrades (OQ-G-3)
-    )
-    return heat_now, cluttered
+    gear, engine = gear_at_reveal(me.gear, me.engine, plan.gear, len(cards), view.tournament)  # B-1.2, T-2
+    heat_cards = sum(1 for card in cards if card.type == "heat")
+    cluttered = is_cluttered_play(heat_cards, len(cards), gear, sum(card.heat for card in cards), engine)
+    return me.engine - engine, cluttered
 
 
 def is_cluttered(view: SeatView, plan: Plan) -> bool:

@@ -4,7 +4,8 @@ rounds)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 
@@ -16,6 +17,7 @@ from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.race import DISCARD, OPTIONS, PLAN, RaceScreen
 from heat.tui.screens.results import ResultsScreen
 from heat.tui.screens.season import SeasonScreen
+from heat.tui.screens.setup import SetupScreen
 from heat.tui.setup_model import GameSetup, build_table
 from heat.tui.table import Table
 from heat.tui.widgets.hand import KEYS
@@ -30,6 +32,20 @@ async def settle(app: HeatApp, pilot: Pilot[None]) -> None:
         if not app.busy:
             return
     raise AssertionError("the app stayed busy")
+
+
+def on_setup_screen(app: HeatApp, check: Callable[[Pilot[None], SetupScreen], Awaitable[None]]) -> None:
+    """Run ``app`` in an 80x24 terminal and, once its first screen (the setup screen, which
+    this asserts) shows, ``check`` it."""
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SetupScreen), f"the app opened on {type(screen).__name__}"
+            await check(pilot, screen)
+
+    asyncio.run(scenario())
 
 
 async def pick_cards(pilot: Pilot[None], screen: RaceScreen, cards: tuple[str, ...]) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from driver import settle
+from driver import on_setup_screen, settle
+from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
 from heat.cli.main import main
@@ -21,17 +22,13 @@ def test_OQ_L_10_the_setup_screen_turns_the_chevrons_off(started: list[HeatApp])
     assert main(["play", "--track", "great-britain", "--legends", "2", "--bots", "0", "--no-aggressive-legends"]) == 0
     app = started[-1]
 
-    async def scenario() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, SetupScreen)
-            assert screen.query_one("#aggressive", Select).value is False
-            assert screen.gather().aggressive_legends is False
-            screen.query_one("#aggressive", Select).value = True
-            assert screen.gather().aggressive_legends is True
+    async def check(pilot: Pilot[None], screen: SetupScreen) -> None:
+        assert screen.query_one("#aggressive", Select).value is False
+        assert screen.gather().aggressive_legends is False
+        screen.query_one("#aggressive", Select).value = True
+        assert screen.gather().aggressive_legends is True
 
-    asyncio.run(scenario())
+    on_setup_screen(app, check)
     table = build_table(
         GameSetup(
             track="great-britain", aggressive_legends=False, seats=(SeatChoice("human", "Ann"), SeatChoice("legend"))
@@ -77,19 +74,15 @@ def test_the_setup_screen_refuses_a_legends_option_without_a_legend(field: str, 
     """As the command line refuses --pro-legends and --no-aggressive-legends without Legends."""
     app = HeatApp(setup=GameSetup(seats=(SeatChoice("human", "Ann"), SeatChoice("bot", level="random"))))
 
-    async def scenario() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, SetupScreen)
-            screen.query_one(field, Select).value = value
-            screen._start()
-            await pilot.pause()
-            assert app.table is None and isinstance(app.screen, SetupScreen)
-            assert str(app.screen.query_one("#message", Static).render()) == f"Cannot start: {said}"
-            screen.query_one("#kind-1", Select).value = "legend"  # a Legend: now it starts
-            screen._start()
-            await settle(app, pilot)
-            assert app.table is not None
+    async def check(pilot: Pilot[None], screen: SetupScreen) -> None:
+        screen.query_one(field, Select).value = value
+        screen._start()
+        await pilot.pause()
+        assert app.table is None and isinstance(app.screen, SetupScreen)
+        assert str(app.screen.query_one("#message", Static).render()) == f"Cannot start: {said}"
+        screen.query_one("#kind-1", Select).value = "legend"  # a Legend: now it starts
+        screen._start()
+        await settle(app, pilot)
+        assert app.table is not None
 
-    asyncio.run(scenario())
+    on_setup_screen(app, check)

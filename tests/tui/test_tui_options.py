@@ -4,11 +4,11 @@ value it accepts is shown on the setup screen as given and starts that game."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
-from driver import settle
+from driver import on_setup_screen, settle
+from textual.pilot import Pilot
 from textual.widgets import Select
 
 from heat.cli.main import main
@@ -113,19 +113,15 @@ def test_laps_and_pro_legends_beyond_the_old_lists_show_on_the_setup_screen_and_
     assert main(["play", *options, "--level", "random", "--seed", "3"]) == 0
     app = started[-1]
 
-    async def scenario() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, SetupScreen)
-            assert screen.query_one("#track", Select).value == "france"
-            assert screen.query_one("#laps", Select).value == "12"
-            assert screen.query_one("#pro", Select).value == 7
-            await pilot.press("enter")  # Start, focused on the setup screen
-            await settle(app, pilot)
-            assert app.table is not None and app.table.race is not None
-            config = app.table.race.config
-            assert (config.track, config.laps, config.pro_legends) == ("france", 12, 7)
-            assert [seat.legend for seat in config.seats].count(True) == 1
+    async def check(pilot: Pilot[None], screen: SetupScreen) -> None:
+        assert screen.query_one("#track", Select).value == "france"
+        assert screen.query_one("#laps", Select).value == "12"
+        assert screen.query_one("#pro", Select).value == 7
+        await pilot.press("enter")  # Start, focused on the setup screen
+        await settle(app, pilot)
+        assert app.table is not None and app.table.race is not None
+        config = app.table.race.config
+        assert (config.track, config.laps, config.pro_legends) == ("france", 12, 7)
+        assert [seat.legend for seat in config.seats].count(True) == 1
 
-    asyncio.run(scenario())
+    on_setup_screen(app, check)

@@ -31,6 +31,7 @@ from heat.bots.valuetable import BOOST, GEAR_COOLDOWN, CarModel, FreeCard, Value
 from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
 from heat.engine.championship import SeasonView
 from heat.engine.decisions import ChooseSpeed
+from heat.engine.reveal import gear_at_reveal, is_cluttered_play
 from heat.engine.rng import Rng
 
 NEVER = float("inf")
@@ -64,14 +65,15 @@ class _Tally:
     cards: int = 0
     """Cards played."""
     cluttered: bool = False
-    """A Heat card is among them: a cluttered hand's play (B-14); the other fields are not summed."""
+    """The play is a cluttered hand's (B-14), as the engine judges it at the reveal: it does not
+    move."""
 
-    def refusal(self, engine: int) -> float | None:
-        """The value of a plan the car cannot drive as planned, None for one it can. That is a
-        cluttered hand's play (B-14): Heat cards, or Upgrades whose Heat the Engine cannot pay,
-        which the engine reveals as a cluttered hand too (OQ-G-3). Any such play stands still;
-        the more cards it plays, the more it clears from the hand."""
-        if self.cluttered or self.heat > engine:
+    def refusal(self) -> float | None:
+        """The value of a plan the car cannot drive as planned, None for one it can: a cluttered
+        hand's play (B-14), whether of Heat cards, of fewer cards than its gear, or of Upgrades
+        whose Heat the Engine cannot pay (OQ-G-3). Any such play stands still; the more cards it
+        plays, the more it clears from the hand."""
+        if self.cluttered:
             return -100.0 + self.cards
         return None
 
@@ -81,14 +83,18 @@ class _Tally:
         return cool, max(0, hand_stress - self.stress - self.reduce)
 
 
-def _tally(decision: Plan, gear: int) -> _Tally:
-    """The cards of ``decision`` played from ``gear``."""
-    tally = _Tally(heat=1 if abs(decision.gear - gear) == 2 else 0, cards=len(decision.cards))
+def _tally(decision: Plan, gear: int, engine: int, tournament: bool) -> _Tally:
+    """The cards of ``decision`` played from ``gear`` with ``engine`` Heat in the Engine, in
+    Tournament mode (T-2) or not."""
+    revealed, left = gear_at_reveal(gear, engine, decision.gear, len(decision.cards), tournament)
+    tally = _Tally(heat=engine - left, cards=len(decision.cards))
+    heat_cards = 0
+    upgrade_heat = 0
     for card_id in decision.cards:
         c = card(card_id)
         if c.type == "heat":
-            tally.cluttered = True
-            return tally
+            heat_cards += 1
+            continue
         if c.type == "stress":
             tally.flips += 1
             tally.stress += 1
@@ -98,11 +104,15 @@ def _tally(decision: Plan, gear: int) -> _Tally:
         elif c.speeds:
             tally.fixed += c.speeds[0]
         tally.flips += c.plus
-        tally.heat += c.heat
+        upgrade_heat += c.heat
         tally.adjust += c.adjust
         tally.cooldown += c.cooldown
         tally.reduce += c.reduce_stress
         tally.slip += c.slipstream
+    tally.heat += upgrade_heat
+    # The engine's own judgement (B-14, B-2.4, OQ-G-3, OQ-T-2), so no play it leaves standing
+    # is valued as a move.
+    tally.cluttered = is_cluttered_play(heat_cards, len(decision.cards), revealed, upgrade_heat, left)
     return tally
 
 
@@ -265,7 +275,9 @@ class PlannerBot(HeuristicBot):
         for decision in legal:
             value = None
             if simple:
-                value = self._lone_value(decision, me.gear, me.engine, hand_heat, hand_stress, start, row, table)
+                value = self._lone_value(
+                    decision, me.gear, me.engine, view.tournament, hand_heat, hand_stress, start, row, table
+                )
             values[decision] = self.plan_value(view, decision) if value is None else value
         return values
 
@@ -274,6 +286,7 @@ class PlannerBot(HeuristicBot):
         decision: Decision,
         gear: int,
         engine: int,
+        tournament: bool,
         hand_heat: int,
         hand_stress: int,
         start: int,
@@ -283,8 +296,8 @@ class PlannerBot(HeuristicBot):
         """``plan_value`` of a plan of plain Speed cards for a car alone, from the table's
         landings ``row`` (None where they do not describe the plan)."""
         assert isinstance(decision, Plan)
-        played = _tally(decision, gear)
-        refusal = played.refusal(engine)
+        played = _tally(decision, gear, engine, tournament)
+        refusal = played.refusal()
         if refusal is not None:
             return refusal
         if played.choices or played.adjust:
@@ -321,8 +334,8 @@ class PlannerBot(HeuristicBot):
         assert isinstance(decision, Plan)
         me = view.me
         assert me is not None and me.hand is not None and view.seat is not None
-        played = _tally(decision, me.gear)
-        refusal = played.refusal(me.engine)
+        played = _tally(decision, me.gear, me.engine, view.tournament)
+        refusal = played.refusal()
         if refusal is not None:
             return refusal
         table = self.table(view)

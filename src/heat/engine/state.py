@@ -15,6 +15,7 @@ from heat.engine.cardtable import CardTable, card_table
 from heat.engine.config import RaceConfig
 from heat.engine.decisions import Decision
 from heat.engine.events import CardFlipped, CrossedFinish, Drew, Event, HeatPaid, Moved, Shuffled
+from heat.engine.reveal import reachable_gears
 from heat.engine.rng import Rng
 from heat.engine.weather import Conditions
 
@@ -366,9 +367,7 @@ class RaceState:
             self.log.append(Drew(car.seat, len(drawn), self.cards.names(drawn)))
 
     def _reachable_gears(self, car: Car) -> list[int]:
-        # B-1.1, B-1.2, OQ-B-7: one gear free, two gears for 1 Heat; gears stay 1..4 (B-1.4).
-        reach = 2 if car.engine >= 1 else 1
-        return list(range(max(1, car.gear - reach), min(4, car.gear + reach) + 1))
+        return list(reachable_gears(car.gear, car.engine))  # B-1.1, B-1.2, OQ-B-7, B-1.4
 
     def _pay_heat(self, car: Car, amount: int, reason: str) -> None:
         """B-13.1: move ``amount`` Heat cards from the Engine to the discard pile."""

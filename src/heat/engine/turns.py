@@ -32,6 +32,7 @@ from heat.engine.events import (
     SymbolUsed,
 )
 from heat.engine.legends import legend_target
+from heat.engine.reveal import is_cluttered_play
 from heat.engine.state import CHOOSE, DISCARD, END, REACT, REFRESH, SLIPSTREAM, RaceState
 
 GEAR_COOLDOWN: Final = (0, 3, 1, 0, 0)
@@ -94,7 +95,8 @@ class TurnRules(RaceState):
         if self.config.pass_sponsor:
             key = self._position_key(car)
             turn.ahead = [other.seat for other in self.cars if other.on_track and self._position_key(other) > key]
-        if cards.heat in plan or len(plan) < car.gear or sum(map(cards.heat_cost.__getitem__, plan)) > car.engine:
+        upgrade_heat = sum(map(cards.heat_cost.__getitem__, plan))
+        if is_cluttered_play(plan.count(cards.heat), len(plan), car.gear, upgrade_heat, car.engine):
             # B-14: cluttered hand: no move, 1st gear, straight to step 9 (OQ-B-6). Every other
             # play's Heat was payable when it was committed (OQ-G-3); a cluttered hand's may hold
             # Upgrades whose Heat is not (``_cluttered_plan``).
