@@ -625,6 +625,7 @@ def test_the_planners_clear_a_cluttered_hand_of_unpayable_upgrades_whole(level: 
     legal = race.legal_decisions(0)
     assert {d.text() for d in legal} == {
         "gear 1 play body-6",
+        "gear 1 play cooling-6",
         "gear 2 play body-6 cooling-6",
         "gear 3 play body-6 cooling-6",
     }

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from heat.engine import Race, RaceConfig, SeatConfig, view_of
+from heat.engine import Race, RaceConfig, SeatConfig, to_position, view_of
 from heat.engine.events import (
     Boosted,
     CardFlipped,
@@ -547,12 +547,36 @@ def test_OQ_G_2_an_upgrade_heat_cost_is_always_payable():
                     assert isinstance(paid, HeatPaid) and (paid.amount, paid.reason) == (event.amount, event.source)
     assert used >= 20, used
     # The corner case: only unpayable Upgrades in hand. The hand is cluttered and they fill it
-    # like Heat cards (B-14.1, OQ-G-3); their Heat is never owed (OQ-B-6).
+    # like Heat cards (B-14.1, OQ-G-3); their Heat is never owed (OQ-B-6). With room for one of
+    # the two, the player picks which.
     race = race_from(position([car(space=20, engine=0, hand=["turbo-7", "turbo-8"], deck=ONES)]))
-    assert options(race) == {"gear 1 play turbo-7", "gear 2 play turbo-7 turbo-8"}
-    events = play(race, "red: gear 1 play turbo-7")
+    assert options(race) == {"gear 1 play turbo-7", "gear 1 play turbo-8", "gear 2 play turbo-7 turbo-8"}
+    events = play(race, "red: gear 1 play turbo-8")
     assert of_type(events, ClutteredHand) and state(race)["engine"] == 0
-    assert "turbo-8" in state(race)["hand"] and "turbo-7" in state(race)["discard"]
+    assert "turbo-7" in state(race)["hand"] and "turbo-8" in state(race)["discard"]
+
+
+def test_OQ_G_3_the_player_picks_the_unpayable_upgrades_that_fill_a_cluttered_hand():
+    """Heat cards fill a cluttered hand first (B-14.1); the Upgrades the Engine cannot pay fill
+    what they leave, the player's pick of them. A pick of anything else is refused with every
+    play the hand allows, and changes nothing."""
+    hand = ["heat", "turbo-7", "turbo-8", "turbo-8"]
+    race = race_from(position([car(space=20, gear=2, engine=0, hand=hand, deck=ONES)]))
+    assert options(race) == {
+        "gear 1 play heat",
+        "gear 2 play heat turbo-7",
+        "gear 2 play heat turbo-8",
+        "gear 3 play heat turbo-7 turbo-8",
+        "gear 3 play heat turbo-8 turbo-8",
+    }
+    before = to_position(race)
+    message = refused(race, "red: gear 3 play turbo-7 turbo-8 turbo-8")
+    assert "'gear 3 play heat turbo-7 turbo-8', 'gear 3 play heat turbo-8 turbo-8'" in message
+    assert "OQ-G-3" in message and to_position(race) == before
+    events = play(race, "red: gear 3 play heat turbo-8 turbo-8")
+    assert of_type(events, ClutteredHand) and not of_type(events, HeatPaid)
+    assert sorted(state(race)["discard"]) == ["heat", "turbo-8", "turbo-8"]
+    assert "turbo-7" in state(race)["hand"]
 
 
 def test_OQ_G_3_a_hand_of_unpayable_upgrades_clears():

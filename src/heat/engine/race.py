@@ -373,19 +373,26 @@ class Race(TurnRules, SetupRules):
         current = car.gear
         return [g for g in gears if g <= count and sum(cheapest[:g]) + (1 if abs(g - current) == 2 else 0) <= engine]
 
-    def _cluttered_plan(self, car: Car, gear: int) -> list[int]:
-        # B-14.1: play every playable card and fill up with Heat cards from hand. An Upgrade whose
-        # Heat cannot be paid cannot be played (OQ-G-3): it is held like a Heat card, and like
-        # one it fills what the Heat cards leave, lowest card id first. Nothing of a cluttered
-        # hand is resolved (OQ-B-6), so its Heat is never owed; without this a hand of such
-        # Upgrades and an empty Engine would stay cluttered for ever.
+    def _cluttered_plans(self, car: Car, gear: int) -> list[list[int]]:
+        """Every play of ``car``'s cluttered hand in ``gear``, as kinds: every playable card that
+        costs no Heat, then Heat cards from hand up to the gear (B-14.1). An Upgrade whose Heat
+        cannot be paid cannot be played (OQ-G-3): it is held like a Heat card and, like one, fills
+        what the Heat cards leave; when it leaves too little room for all of them, the player
+        picks which. Nothing of a cluttered hand is resolved (OQ-B-6), so their Heat is never
+        owed; without this a hand of such Upgrades and an empty Engine would stay cluttered for
+        ever."""
         costs = self.cards.heat_cost
         playable = self._playable_kinds(car)
         cards = [kind for kind in playable if not costs[kind]]
         heat = min(car.hand.count(self.cards.heat), gear - len(cards))
         cards += [self.cards.heat] * max(0, heat)
-        held = sorted((kind for kind in playable if costs[kind]), key=self.cards.ids.__getitem__)
-        return cards + held[: max(0, gear - len(cards))]
+        room = max(0, gear - len(cards))
+        held = [kind for kind in playable if costs[kind]]
+        counts: dict[int, int] = {}
+        for kind in held:
+            counts[kind] = counts.get(kind, 0) + 1
+        kinds = sorted(counts, key=self.cards.ids.__getitem__)
+        return [cards + list(fill) for fill in multisets(kinds, counts, min(room, len(held)))]
 
     def _legal_plans(self, car: Car) -> list[Decision]:
         reachable = self._reachable_gears(car)
@@ -393,7 +400,7 @@ class Race(TurnRules, SetupRules):
         fillable = self._fillable_gears(car, reachable, playable)
         ids = self.cards.ids
         if not fillable:  # OQ-B-5 fallback: the cluttered hand in any reachable gear
-            return [Plan(g, self.cards.names(self._cluttered_plan(car, g))) for g in reachable]
+            return [Plan(g, self.cards.names(play)) for g in reachable for play in self._cluttered_plans(car, g)]
         counts: dict[int, int] = {}
         for kind in playable:
             counts[kind] = counts.get(kind, 0) + 1
@@ -418,7 +425,9 @@ class Race(TurnRules, SetupRules):
             fillable = self._fillable_gears(car, reachable, playable)
         if not fillable:
             gear = reachable[rng.below(len(reachable))]
-            return Plan(gear, self.cards.names(self._cluttered_plan(car, gear)))
+            plays = self._cluttered_plans(car, gear)
+            play = plays[rng.below(len(plays))] if len(plays) > 1 else plays[0]
+            return Plan(gear, self.cards.names(play))
         gear = fillable[rng.below(len(fillable))]
         ids = self.cards.ids
         if free:
@@ -489,11 +498,18 @@ class Race(TurnRules, SetupRules):
                     f"these cards and the shift cost {owed} Heat and {car.name}'s Engine holds {car.engine} (OQ-G-3)"
                 )
             return kinds
-        expected = sorted(self.cards.names(self._cluttered_plan(car, gear)))
-        if sorted(plan.cards) != expected:
+        plays = [sorted(self.cards.names(play)) for play in self._cluttered_plans(car, gear)]
+        if sorted(plan.cards) not in plays:
+            if len(plays) == 1:
+                raise IllegalDecision(
+                    f"{car.name}'s hand is cluttered: play every playable card and fill with Heat: "
+                    f"'{Plan(gear, tuple(plays[0])).text()}' (B-14.1)"
+                )
             raise IllegalDecision(
-                f"{car.name}'s hand is cluttered: play every playable card and fill with Heat: "
-                f"'{Plan(gear, tuple(expected)).text()}' (B-14.1)"
+                f"{car.name}'s hand is cluttered: play every playable card, fill with Heat, then with the "
+                f"Upgrades you cannot pay for, your pick of them: one of "
+                + ", ".join(f"'{Plan(gear, tuple(play)).text()}'" for play in plays)
+                + " (B-14.1, OQ-G-3)"
             )
         return kinds
 

@@ -99,7 +99,7 @@ class TurnRules(RaceState):
         if is_cluttered_play(plan.count(cards.heat), len(plan), car.gear, upgrade_heat, car.engine):
             # B-14: cluttered hand: no move, 1st gear, straight to step 9 (OQ-B-6). Every other
             # play's Heat was payable when it was committed (OQ-G-3); a cluttered hand's may hold
-            # Upgrades whose Heat is not (``_cluttered_plan``).
+            # Upgrades whose Heat is not (``_cluttered_plans``).
             turn.cluttered = True
             if self.log is not None:
                 self.log.append(ClutteredHand(seat))
