@@ -616,6 +616,33 @@ def test_every_level_drives_races_of_random_options(level: str, seed: int) -> No
 
 
 @pytest.mark.parametrize("level", ["pro", "champion"])
+def test_the_planners_weigh_a_cluttered_hands_heat_cards_against_a_shifts_heat(level: str) -> None:
+    """B-14, B-1.2: a hand of four Heat cards, an Engine of 1, 1st gear. Every play is a cluttered
+    hand's. Third gear would clear one more Heat card than second, but the two-gear shift pays
+    the Engine's last Heat, which leaves nothing for a Boost or a fast corner; the Heat card
+    kept would be cooled back into the Engine in 1st gear anyway. The planners value each play
+    by the state it leaves (their table), not by its number of cards, so they shift one gear."""
+    basic = ["1", "1", "1", "2", "2", "2", "3", "3", "3", "4", "4", "4", "stress", "stress", "stress"]
+    data = position(
+        [car(space=20, engine=1, gear=1, hand=["heat"] * 4, deck=basic, discard=["heat"])], hand_size=4, laps=2
+    )
+    race = race_from(data)
+    legal = race.legal_decisions(0)
+    assert {d.text() for d in legal} == {"gear 1 play heat", "gear 2 play heat heat", "gear 3 play heat heat heat"}
+    view = view_of(race, 0)
+    bot = make_bot(level, 1)
+    assert isinstance(bot, PlannerBot)
+    decision = bot.choose(view, legal)
+    assert decision.text() == "gear 2 play heat heat"
+    table = bot.table(view)
+    for plan in legal:
+        assert isinstance(plan, Plan)
+        shift = 1 if plan.gear == 3 else 0
+        left = -table.after(20, 1, 1 - shift, 4 - len(plan.cards), 0)
+        assert bot.plan_value(view, plan) == pytest.approx(left)
+
+
+@pytest.mark.parametrize("level", ["pro", "champion"])
 def test_the_planners_clear_a_cluttered_hand_of_unpayable_upgrades_whole(level: str) -> None:
     """OQ-G-3, B-14: a hand of Upgrades an empty Engine cannot pay is cluttered in every gear;
     the planners value it as any cluttered hand's play, so they play the most cards and clear

@@ -95,7 +95,7 @@ def test_engine_preview_and_planner_judge_every_play_alike(seed: int) -> None:
 def test_the_planners_value_a_short_cluttered_play_as_standing_still(tournament: bool) -> None:
     """B-2.4, OQ-T-2: one card in hand, a car in 4th gear with an empty Engine: every play is
     a cluttered hand's, which does not move, so the planner values each one as standing still
-    (clearing its one card), not as a move of that card's Speed."""
+    in 1st gear, not as a move of that card's Speed."""
     data = position(
         [car(space=20, engine=0, gear=4, hand=["4"], deck=["1"] * 10)],
         hand_size=1,
@@ -107,4 +107,5 @@ def test_the_planners_value_a_short_cluttered_play_as_standing_still(tournament:
     planner = PlannerBot(1)
     view = view_of(race, 0)
     planner.choose(view, legal)  # builds the table and the forecast the values use
-    assert [planner.plan_value(view, plan) for plan in legal] == [-99.0] * len(legal)
+    standing = -planner.table(view).after(20, 1, 0, 0, 0)  # still on space 20, in 1st gear
+    assert [planner.plan_value(view, plan) for plan in legal] == [pytest.approx(standing)] * len(legal)

@@ -40,6 +40,10 @@ ELIMINATED = 50.0
 """Rounds a spin-out costs where it eliminates the car (the 1963 finale, C-21)."""
 WIN = 2.0
 """Rounds a race won (or lost) in the round being played is worth (B-16.2, B-16.3)."""
+HELD_CLEARED = 0.01
+"""Rounds each Upgrade the Engine cannot pay is worth clearing from a cluttered hand (OQ-G-3):
+the table, which models Heat and Stress cards in hand but not such Upgrades, ties the fills
+otherwise."""
 KEPT_CANDIDATES = 8
 """Plans, the best without the kept-hand term, that are judged with it."""
 
@@ -64,18 +68,26 @@ class _Tally:
     slip: int = 0
     cards: int = 0
     """Cards played."""
+    shift: int = 0
+    """Heat paid for a two-gear shift (B-1.2), included in ``heat``."""
+    heat_cards: int = 0
+    """Heat cards played: only a cluttered hand's play holds them (B-14.1)."""
+    costly: int = 0
+    """Upgrades played that have Heat to pay (G-25)."""
     cluttered: bool = False
     """The play is a cluttered hand's (B-14), as the engine judges it at the reveal: it does not
     move."""
 
-    def refusal(self) -> float | None:
-        """The value of a plan the car cannot drive as planned, None for one it can: a cluttered
-        hand's play (B-14), whether of Heat cards, of fewer cards than its gear, or of Upgrades
-        whose Heat the Engine cannot pay (OQ-G-3). Any such play stands still; the more cards it
-        plays, the more it clears from the hand."""
-        if self.cluttered:
-            return -100.0 + self.cards
-        return None
+    def cluttered_value(self, table: ValueTable, start: int, engine: int, hand_heat: int, hand_stress: int) -> float:
+        """The value of a cluttered hand's play (B-14): the car stays at ``start`` and goes to 1st
+        gear, nothing of the play is resolved (OQ-B-6), its Heat and Stress cards leave the hand
+        and a two-gear shift was paid at once (B-1.2). Minus the rounds the table says the car
+        then needs, the round itself left out as in every plan's value; so the planner weighs
+        clearing Heat cards from the hand against paying a shift from the Engine. The table does
+        not see Upgrades held because the Engine cannot pay them (OQ-G-3); each one the play
+        clears counts for ``HELD_CLEARED`` rounds, enough to prefer the fill that clears most."""
+        after = table.after(start, 1, engine - self.shift, hand_heat - self.heat_cards, hand_stress - self.stress)
+        return -after + HELD_CLEARED * self.costly
 
     def hand_after(self, gear: int, hand_heat: int, hand_stress: int) -> tuple[int, int]:
         """The Heat cards the gear and the cards cool down, and the Stress cards left in hand."""
@@ -87,13 +99,12 @@ def _tally(decision: Plan, gear: int, engine: int, tournament: bool) -> _Tally:
     """The cards of ``decision`` played from ``gear`` with ``engine`` Heat in the Engine, in
     Tournament mode (T-2) or not."""
     revealed, left = gear_at_reveal(gear, engine, decision.gear, len(decision.cards), tournament)
-    tally = _Tally(heat=engine - left, cards=len(decision.cards))
-    heat_cards = 0
+    tally = _Tally(heat=engine - left, shift=engine - left, cards=len(decision.cards))
     upgrade_heat = 0
     for card_id in decision.cards:
         c = card(card_id)
         if c.type == "heat":
-            heat_cards += 1
+            tally.heat_cards += 1
             continue
         if c.type == "stress":
             tally.flips += 1
@@ -105,6 +116,7 @@ def _tally(decision: Plan, gear: int, engine: int, tournament: bool) -> _Tally:
             tally.fixed += c.speeds[0]
         tally.flips += c.plus
         upgrade_heat += c.heat
+        tally.costly += 1 if c.heat else 0
         tally.adjust += c.adjust
         tally.cooldown += c.cooldown
         tally.reduce += c.reduce_stress
@@ -112,7 +124,7 @@ def _tally(decision: Plan, gear: int, engine: int, tournament: bool) -> _Tally:
     tally.heat += upgrade_heat
     # The engine's own judgement (B-14, B-2.4, OQ-G-3, OQ-T-2), so no play it leaves standing
     # is valued as a move.
-    tally.cluttered = is_cluttered_play(heat_cards, len(decision.cards), revealed, upgrade_heat, left)
+    tally.cluttered = is_cluttered_play(tally.heat_cards, len(decision.cards), revealed, upgrade_heat, left)
     return tally
 
 
@@ -297,9 +309,8 @@ class PlannerBot(HeuristicBot):
         landings ``row`` (None where they do not describe the plan)."""
         assert isinstance(decision, Plan)
         played = _tally(decision, gear, engine, tournament)
-        refusal = played.refusal()
-        if refusal is not None:
-            return refusal
+        if played.cluttered:
+            return played.cluttered_value(table, start, engine, hand_heat, hand_stress)
         if played.choices or played.adjust:
             return None
         fixed, flips = played.fixed, played.flips
@@ -335,11 +346,11 @@ class PlannerBot(HeuristicBot):
         me = view.me
         assert me is not None and me.hand is not None and view.seat is not None
         played = _tally(decision, me.gear, me.engine, view.tournament)
-        refusal = played.refusal()
-        if refusal is not None:
-            return refusal
         table = self.table(view)
         hand_heat = sum(1 for c in me.hand if c == "heat")
+        if played.cluttered:
+            hand_stress = sum(1 for c in me.hand if c == "stress")
+            return played.cluttered_value(table, forecast.progress(view, view.seat), me.engine, hand_heat, hand_stress)
         cool, hand_stress = played.hand_after(decision.gear, hand_heat, sum(1 for c in me.hand if c == "stress"))
         adrenaline = self._adrenaline
         if adrenaline and hand_heat > cool:
