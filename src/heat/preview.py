@@ -327,12 +327,11 @@ def _deck(view: SeatView) -> tuple[str, ...]:
     return me.deck_cards or ()
 
 
-def _reveal(view: SeatView, plan: Plan) -> tuple[int, bool]:
-    """The Heat the gear change of ``plan`` costs at once, and whether it plays a cluttered hand,
-    judged by the engine's own rules of the reveal."""
+def _reveal(view: SeatView, plan: Plan, cards: Sequence[CardDef]) -> tuple[int, bool]:
+    """The Heat the gear change of ``plan`` (whose ``cards`` these are) costs at once, and whether
+    it plays a cluttered hand, judged by the engine's own rules of the reveal."""
     me = view.me
     assert me is not None
-    cards = [_card(card_id) for card_id in plan.cards]
     gear, engine = gear_at_reveal(me.gear, me.engine, plan.gear, len(cards), view.tournament)  # B-1.2, T-2
     heat_cards = sum(1 for card in cards if card.type == "heat")
     cluttered = is_cluttered_play(heat_cards, len(cards), gear, sum(card.heat for card in cards), engine)
@@ -342,7 +341,7 @@ def _reveal(view: SeatView, plan: Plan) -> tuple[int, bool]:
 def is_cluttered(view: SeatView, plan: Plan) -> bool:
     """Does ``plan`` (a legal plan of the viewer) play a cluttered hand (B-14): Heat cards, too
     few cards, Upgrades whose Heat the Engine cannot pay? Such a play does not move."""
-    return _reveal(view, plan)[1]
+    return _reveal(view, plan, [_card(card_id) for card_id in plan.cards])[1]
 
 
 def preview_plan(view: SeatView, plan: Plan) -> Preview:
@@ -351,8 +350,8 @@ def preview_plan(view: SeatView, plan: Plan) -> Preview:
     board = _board(view, sum(_card(card_id).adjust for card_id in plan.cards), in_turn=False)
     me = view.me
     assert me is not None
-    heat_now, cluttered = _reveal(view, plan)
     cards = [_card(card_id) for card_id in plan.cards]
+    heat_now, cluttered = _reveal(view, plan, cards)
     if cluttered:
         # B-14, OQ-B-6: a cluttered hand does not move and resolves nothing (its Upgrades'
         # Heat, which the Engine cannot pay, included).

@@ -348,10 +348,10 @@ class PlannerBot(HeuristicBot):
         played = _tally(decision, me.gear, me.engine, view.tournament)
         table = self.table(view)
         hand_heat = sum(1 for c in me.hand if c == "heat")
+        hand_stress = sum(1 for c in me.hand if c == "stress")
         if played.cluttered:
-            hand_stress = sum(1 for c in me.hand if c == "stress")
             return played.cluttered_value(table, forecast.progress(view, view.seat), me.engine, hand_heat, hand_stress)
-        cool, hand_stress = played.hand_after(decision.gear, hand_heat, sum(1 for c in me.hand if c == "stress"))
+        cool, hand_stress = played.hand_after(decision.gear, hand_heat, hand_stress)
         adrenaline = self._adrenaline
         if adrenaline and hand_heat > cool:
             cool += 1  # B-4.4: Adrenaline's Cooldown 1

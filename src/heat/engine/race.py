@@ -31,7 +31,7 @@ from heat.engine.events import Event, GearShifted, PlanCommitted, RaceEnded, Rou
 from heat.engine.rng import Rng
 from heat.engine.setup import SetupRules
 from heat.engine.state import CHOOSE, DISCARD, DRAFT, END, OVER, PLAN, REACT, REFRESH, SLIPSTREAM, START, TURN
-from heat.engine.turns import NO_SLIPSTREAM, TAKE_SLIPSTREAM, TurnRules, multisets
+from heat.engine.turns import NO_SLIPSTREAM, TAKE_SLIPSTREAM, TurnRules, counted, multisets
 
 ADRENALINE_TWO_CARS_FROM: Final = 5
 """B-4.2: with 5 or more starting cars, the last two get Adrenaline."""
@@ -388,10 +388,7 @@ class Race(TurnRules, SetupRules):
         cards += [self.cards.heat] * max(0, heat)
         room = max(0, gear - len(cards))
         held = [kind for kind in playable if costs[kind]]
-        counts: dict[int, int] = {}
-        for kind in held:
-            counts[kind] = counts.get(kind, 0) + 1
-        kinds = sorted(counts, key=self.cards.ids.__getitem__)
+        kinds, counts = counted(held, self.cards.ids)
         return [cards + list(fill) for fill in multisets(kinds, counts, min(room, len(held)))]
 
     def _legal_plans(self, car: Car) -> list[Decision]:
@@ -401,10 +398,7 @@ class Race(TurnRules, SetupRules):
         ids = self.cards.ids
         if not fillable:  # OQ-B-5 fallback: the cluttered hand in any reachable gear
             return [Plan(g, self.cards.names(play)) for g in reachable for play in self._cluttered_plans(car, g)]
-        counts: dict[int, int] = {}
-        for kind in playable:
-            counts[kind] = counts.get(kind, 0) + 1
-        kinds = sorted(counts, key=lambda k: ids[k])
+        kinds, counts = counted(playable, ids)
         costs = self.cards.heat_cost
         plans: list[Decision] = []
         for gear in fillable:
@@ -426,6 +420,7 @@ class Race(TurnRules, SetupRules):
         if not fillable:
             gear = reachable[rng.below(len(reachable))]
             plays = self._cluttered_plans(car, gear)
+            # No draw without a pick, so the random decisions of such hands stay what they were.
             play = plays[rng.below(len(plays))] if len(plays) > 1 else plays[0]
             return Plan(gear, self.cards.names(play))
         gear = fillable[rng.below(len(fillable))]

@@ -3,6 +3,7 @@ Discard and Replenish, with the Upgrade symbols, Weather & Road Conditions and L
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final
 
@@ -350,11 +351,8 @@ class TurnRules(RaceState):
         return options
 
     def _salvage_options(self, car: Car, amount: int, source: str) -> list[Decision]:
-        counts: dict[int, int] = {}
-        for kind in car.discard:
-            counts[kind] = counts.get(kind, 0) + 1
         ids = self.cards.ids
-        kinds = sorted(counts, key=lambda k: ids[k])
+        kinds, counts = counted(car.discard, ids)
         options: list[Decision] = []
         for size in range(1, min(amount, len(car.discard)) + 1):
             for combo in multisets(kinds, counts, size):
@@ -796,6 +794,15 @@ class TurnRules(RaceState):
         self.sponsor_used.extend(kind for kind in kinds if sponsor[kind].type == "sponsor")  # C-26, C-35
         if self.log is not None:
             self.log.append(CardsRemoved(car.seat, self.cards.names(kinds)))
+
+
+def counted(cards: Iterable[int], ids: Sequence[str]) -> tuple[list[int], dict[int, int]]:
+    """The kinds among ``cards``, in the order of their card ids, and how many of each: the
+    arguments ``multisets`` takes."""
+    counts: dict[int, int] = {}
+    for kind in cards:
+        counts[kind] = counts.get(kind, 0) + 1
+    return sorted(counts, key=ids.__getitem__), counts
 
 
 def multisets(kinds: list[int], counts: dict[int, int], size: int) -> list[tuple[int, ...]]:

@@ -32,8 +32,6 @@ from heat.tui.setup_model import (
 )
 
 MAX_SEATS = len(COLORS)
-
-
 KIND_OPTIONS: list[tuple[str, str]] = [
     ("Human", HUMAN),
     *[(f"Bot: {level}", f"{BOT}:{level}") for level in LEVELS],
