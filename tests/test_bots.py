@@ -33,7 +33,7 @@ from heat.arena import (
 )
 from heat.arena_plot import arena_svg, write_plot
 from heat.bots import RandomBot
-from heat.bots.heuristic import HeuristicBot
+from heat.bots.heuristic import HeuristicBot, upgrade_worth
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
 from heat.bots.planner import PlannerBot
 from heat.bots.search import SearchBot, SearchSettings
@@ -642,11 +642,46 @@ def test_the_planners_weigh_a_cluttered_hands_heat_cards_against_a_shifts_heat(l
         assert bot.plan_value(view, plan) == pytest.approx(left)
 
 
-@pytest.mark.parametrize("level", ["pro", "champion"])
-def test_the_planners_clear_a_cluttered_hand_of_unpayable_upgrades_whole(level: str) -> None:
+def test_the_heuristic_keeps_the_engines_heat_rather_than_shift_to_clear_a_cluttered_hand() -> None:
+    """B-14, B-1.2: four Heat cards in hand, an Engine of 1, 1st gear: every play is a cluttered
+    hand's. Third gear clears one more Heat card than second, but its two-gear shift pays the
+    Engine's last Heat, and the Heat card kept is cooled back into the Engine in 1st gear; the
+    heuristic weighs the two, where it used to play the most cards."""
+    basic = ["1", "1", "1", "2", "2", "2", "3", "3", "3", "4", "4", "4", "stress", "stress", "stress"]
+    data = position(
+        [car(space=20, engine=1, gear=1, hand=["heat"] * 4, deck=basic, discard=["heat"])], hand_size=4, laps=2
+    )
+    race = race_from(data)
+    legal = race.legal_decisions(0)
+    view = view_of(race, 0)
+    bot = make_bot("club", 1)
+    assert isinstance(bot, HeuristicBot)
+    values = {d.text(): bot.plan_value(view, d) for d in legal}
+    assert bot.choose(view, legal).text() == "gear 2 play heat heat"
+    # clearing a Heat card is worth something: second gear beats first, which pays nothing either
+    assert values["gear 2 play heat heat"] > values["gear 1 play heat"]
+
+
+@pytest.mark.parametrize("level", ["club", "pro", "champion"])
+def test_the_bots_keep_the_best_unpayable_upgrade_when_a_cluttered_hand_leaves_room_for_some(level: str) -> None:
+    """OQ-G-3, B-14.1: the Heat card and two of three Upgrades an empty Engine cannot pay fill
+    third gear, the player's pick of them. Every pick clears as many, so the bots keep in hand
+    the Upgrade they value most (``upgrade_worth``), where they used to take the first pick."""
+    hand = ["heat", "turbo-7", "turbo-8", "turbo-8"]
+    race = race_from(position([car(space=20, gear=2, engine=0, hand=hand, deck=["1"] * 10)]))
+    legal = race.legal_decisions(0)
+    third = [d.text() for d in legal if isinstance(d, Plan) and d.gear == 3]
+    assert third == ["gear 3 play heat turbo-7 turbo-8", "gear 3 play heat turbo-8 turbo-8"]
+    assert upgrade_worth("turbo-7") > upgrade_worth("turbo-8")
+    decision = make_bot(level, 1).choose(view_of(race, 0), legal)
+    assert decision.text() == "gear 3 play heat turbo-8 turbo-8"
+
+
+@pytest.mark.parametrize("level", ["club", "pro", "champion"])
+def test_the_bots_clear_a_cluttered_hand_of_unpayable_upgrades_whole(level: str) -> None:
     """OQ-G-3, B-14: a hand of Upgrades an empty Engine cannot pay is cluttered in every gear;
-    the planners value it as any cluttered hand's play, so they play the most cards and clear
-    the hand, instead of finding every such play equally impossible."""
+    the heuristic and the planners value it as any cluttered hand's play, so they play the most
+    cards and clear the hand, instead of finding every such play equally impossible."""
     data = position([car(space=20, engine=0, gear=2, hand=["cooling-6", "body-6"], deck=["1"] * 10)], hand_size=2)
     race = race_from(data)
     legal = race.legal_decisions(0)

@@ -327,9 +327,15 @@ def _deck(view: SeatView) -> tuple[str, ...]:
     return me.deck_cards or ()
 
 
+def reveal_of(view: SeatView, plan: Plan) -> tuple[int, bool]:
+    """The Heat the gear change of ``plan`` (a legal plan of the viewer) costs at once, and whether
+    it plays a cluttered hand (B-14), which does not move."""
+    return _reveal(view, plan, [_card(card_id) for card_id in plan.cards])
+
+
 def _reveal(view: SeatView, plan: Plan, cards: Sequence[CardDef]) -> tuple[int, bool]:
-    """The Heat the gear change of ``plan`` (whose ``cards`` these are) costs at once, and whether
-    it plays a cluttered hand, judged by the engine's own rules of the reveal."""
+    """``reveal_of`` for a plan whose ``cards`` are already read, judged by the engine's own rules
+    of the reveal."""
     me = view.me
     assert me is not None
     gear, engine = gear_at_reveal(me.gear, me.engine, plan.gear, len(cards), view.tournament)  # B-1.2, T-2
@@ -341,7 +347,7 @@ def _reveal(view: SeatView, plan: Plan, cards: Sequence[CardDef]) -> tuple[int, 
 def is_cluttered(view: SeatView, plan: Plan) -> bool:
     """Does ``plan`` (a legal plan of the viewer) play a cluttered hand (B-14): Heat cards, too
     few cards, Upgrades whose Heat the Engine cannot pay? Such a play does not move."""
-    return _reveal(view, plan, [_card(card_id) for card_id in plan.cards])[1]
+    return reveal_of(view, plan)[1]
 
 
 def preview_plan(view: SeatView, plan: Plan) -> Preview:

@@ -17,15 +17,22 @@ from heat.engine.championship import SeasonView
 from heat.engine.content import CardDef, Track, catalogue
 from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
 from heat.engine.rng import Rng
-from heat.preview import is_cluttered
+from heat.preview import reveal_of
 
 FLIP_VALUES = ((1, 0.25), (2, 0.25), (3, 0.25), (4, 0.25))
 """An unknown Basic card: 1 to 4, as likely each (the 12 Basic cards of a deck)."""
 
 SPIN_PENALTY = 25.0
+"""What a spin-out costs, in spaces: Heat gone, Stress in hand, 1st gear."""
 CLUTTER_PENALTY = 12.0
 """What a cluttered hand costs: a round without moving (B-14)."""
-"""What a spin-out costs, in spaces: Heat gone, Stress in hand, 1st gear."""
+CLUTTERED_PLAY = -100.0
+"""The base score of a cluttered hand's play, below every play that moves (B-14.2)."""
+HELD_CLEARED = 0.01
+"""Worth of an Upgrade the Engine cannot pay that a cluttered hand's play clears from the hand."""
+HELD_KEPT = 0.0001
+"""Per point of ``upgrade_worth``, what keeping an Upgrade in hand, rather than clearing it with a
+cluttered hand's play, is worth: only enough to choose between plays that clear as many."""
 
 
 @cache
@@ -36,6 +43,28 @@ def _cards() -> dict[str, CardDef]:
 def card(card_id: str) -> CardDef:
     """The definition of a card."""
     return _cards()[card_id]
+
+
+def upgrade_worth(card_id: str) -> float:
+    """A rough worth of an Upgrade card for a race, in spaces."""
+    c = card(card_id)
+    if c.becomes:
+        return -2.0
+    speed = sum(c.speeds) / len(c.speeds) if c.speeds else 0.0
+    value = speed + 2.5 * c.plus - 2.0 * c.heat - 0.3 * c.scrap + 1.2 * c.cooldown + 0.6 * c.slipstream
+    value += 0.7 * c.reduce_stress + 1.5 * c.adjust + 1.0 * c.refresh + 0.8 * c.salvage + 1.0 * c.direct
+    value += 1.0 if len(c.speeds) > 1 else 0.0
+    return value - 2.5
+
+
+def held_cleared(cards: Sequence[CardDef]) -> float:
+    """What a cluttered hand's play of ``cards`` gains by the Upgrades with Heat to pay that it
+    clears from the hand (the Engine cannot pay them, OQ-G-3): ``HELD_CLEARED`` each, so the play
+    that clears most is preferred, less ``HELD_KEPT`` per point of their worth, so that among
+    plays that clear as many the best Upgrades stay in hand for when the Engine can pay them. A
+    tie-break only, small in spaces (the heuristic) or in rounds (the planners) alike."""
+    held = [c for c in cards if c.heat > 0]
+    return HELD_CLEARED * len(held) - HELD_KEPT * sum(upgrade_worth(c.id) for c in held)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +82,9 @@ class Weights:
     """Random spread added to every score (a gentler driver)."""
     foresight: float = 0.2
     """Weight of what the next turn can make of where this one ends."""
+    cleared_heat: float = 0.5
+    """Worth of a Heat card that a cluttered hand's play clears to the discard pile (B-14.4): less
+    than a Cooldown's, since a Heat card kept in hand is cooled back into the Engine in 1st gear."""
 
 
 def progress_of(view: SeatView, seat: int) -> int:
@@ -108,11 +140,11 @@ class HeuristicBot:
             self.eliminating = view.spin_out_eliminates
         first = legal[0]
         if isinstance(first, Draft):
-            return max(legal, key=lambda d: self._upgrade_value(d.card) if isinstance(d, Draft) else 0.0)
+            return max(legal, key=lambda d: upgrade_worth(d.card) if isinstance(d, Draft) else 0.0)
         if isinstance(first, Swap):
             return max(legal, key=self._swap_value)
         if isinstance(first, Keep):
-            return max(legal, key=lambda d: self._upgrade_value(d.card) if isinstance(d, Keep) else 0.0)
+            return max(legal, key=lambda d: upgrade_worth(d.card) if isinstance(d, Keep) else 0.0)
         assert isinstance(view, SeatView)
         if isinstance(first, Plan):
             return self._best(legal, lambda d: self.plan_value(view, d))
@@ -258,9 +290,10 @@ class HeuristicBot:
         assert isinstance(decision, Plan)
         me = view.me
         assert me is not None
-        if is_cluttered(view, decision):  # B-14, OQ-G-3: no move; any of them
-            return -100.0 + len(decision.cards)
+        shift_heat, cluttered = reveal_of(view, decision)
         cards = [card(c) for c in decision.cards]
+        if cluttered:  # B-14, OQ-G-3
+            return self._cluttered_value(me.engine, shift_heat, cards)
         fixed = 0
         flips = 0
         adjust = 0
@@ -287,6 +320,15 @@ class HeuristicBot:
         cool = (3 if decision.gear == 1 else 1 if decision.gear == 2 else 0) + sum(c.cooldown for c in cards)
         value += self.weights.cooldown * min(cool, heat_in_hand)
         return value
+
+    def _cluttered_value(self, engine: int, shift_heat: int, cards: Sequence[CardDef]) -> float:
+        """A cluttered hand's play: the car stays where it is, in 1st gear (B-14.2, B-14.3), so its
+        plays differ only by the Heat a two-gear shift pays (B-1.2) and by what they clear from the
+        hand (B-14.4): Heat and Stress cards, and Upgrades the Engine cannot pay (OQ-G-3)."""
+        heat_cards = sum(1 for c in cards if c.type == "heat")
+        stress = sum(1 for c in cards if c.type == "stress")
+        value = CLUTTERED_PLAY - self._heat_worth(engine, False) * shift_heat
+        return value + self.weights.cleared_heat * heat_cards + self.weights.stress * stress + held_cleared(cards)
 
     def _choice_value(self, view: SeatView, decision: Decision) -> float:
         assert isinstance(decision, ChooseSpeed) and view.turn is not None and view.me is not None
@@ -399,22 +441,11 @@ class HeuristicBot:
 
         return max(options, key=score)
 
-    def _upgrade_value(self, card_id: str) -> float:
-        """A rough worth of an Upgrade card for a race."""
-        c = card(card_id)
-        if c.becomes:
-            return -2.0
-        speed = sum(c.speeds) / len(c.speeds) if c.speeds else 0.0
-        value = speed + 2.5 * c.plus - 2.0 * c.heat - 0.3 * c.scrap + 1.2 * c.cooldown + 0.6 * c.slipstream
-        value += 0.7 * c.reduce_stress + 1.5 * c.adjust + 1.0 * c.refresh + 0.8 * c.salvage + 1.0 * c.direct
-        value += 1.0 if len(c.speeds) > 1 else 0.0
-        return value - 2.5
-
     def _swap_value(self, decision: Decision) -> float:
         assert isinstance(decision, Swap)
         if decision.give is None or decision.take is None:
             return 0.0
-        return self._upgrade_value(decision.take) - self._upgrade_value(decision.give)
+        return upgrade_worth(decision.take) - upgrade_worth(decision.give)
 
 
 def free_boost(view: SeatView) -> bool:

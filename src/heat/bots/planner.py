@@ -26,10 +26,11 @@ from numpy.typing import NDArray
 
 from heat.bots import forecast
 from heat.bots.determinize import owned_cards
-from heat.bots.heuristic import HeuristicBot, card, flip_distribution, free_boost
+from heat.bots.heuristic import HeuristicBot, card, flip_distribution, free_boost, held_cleared
 from heat.bots.valuetable import BOOST, GEAR_COOLDOWN, CarModel, FreeCard, ValueTable, table_for
 from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
 from heat.engine.championship import SeasonView
+from heat.engine.content import CardDef
 from heat.engine.decisions import ChooseSpeed
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play
 from heat.engine.rng import Rng
@@ -40,10 +41,6 @@ ELIMINATED = 50.0
 """Rounds a spin-out costs where it eliminates the car (the 1963 finale, C-21)."""
 WIN = 2.0
 """Rounds a race won (or lost) in the round being played is worth (B-16.2, B-16.3)."""
-HELD_CLEARED = 0.01
-"""Rounds each Upgrade the Engine cannot pay is worth clearing from a cluttered hand (OQ-G-3):
-the table, which models Heat and Stress cards in hand but not such Upgrades, ties the fills
-otherwise."""
 KEPT_CANDIDATES = 8
 """Plans, the best without the kept-hand term, that are judged with it."""
 
@@ -72,7 +69,7 @@ class _Tally:
     """Heat paid for a two-gear shift (B-1.2), included in ``heat``."""
     heat_cards: int = 0
     """Heat cards played: only a cluttered hand's play holds them (B-14.1)."""
-    costly: int = 0
+    costly: list[CardDef] = field(default_factory=list)
     """Upgrades played that have Heat to pay (G-25)."""
     cluttered: bool = False
     """The play is a cluttered hand's (B-14), as the engine judges it at the reveal: it does not
@@ -84,10 +81,11 @@ class _Tally:
         and a two-gear shift was paid at once (B-1.2). Minus the rounds the table says the car
         then needs, the round itself left out as in every plan's value; so the planner weighs
         clearing Heat cards from the hand against paying a shift from the Engine. The table does
-        not see Upgrades held because the Engine cannot pay them (OQ-G-3); each one the play
-        clears counts for ``HELD_CLEARED`` rounds, enough to prefer the fill that clears most."""
+        not see Upgrades held because the Engine cannot pay them (OQ-G-3): ``held_cleared``
+        counts those the play clears, a hundredth of a round each, enough to prefer the fill that
+        clears most, and among fills that clear as many keeps the best in hand."""
         after = table.after(start, 1, engine - self.shift, hand_heat - self.heat_cards, hand_stress - self.stress)
-        return -after + HELD_CLEARED * self.costly
+        return -after + held_cleared(self.costly)
 
     def hand_after(self, gear: int, hand_heat: int, hand_stress: int) -> tuple[int, int]:
         """The Heat cards the gear and the cards cool down, and the Stress cards left in hand."""
@@ -116,7 +114,8 @@ def _tally(decision: Plan, gear: int, engine: int, tournament: bool) -> _Tally:
             tally.fixed += c.speeds[0]
         tally.flips += c.plus
         upgrade_heat += c.heat
-        tally.costly += 1 if c.heat else 0
+        if c.heat:
+            tally.costly.append(c)
         tally.adjust += c.adjust
         tally.cooldown += c.cooldown
         tally.reduce += c.reduce_stress
