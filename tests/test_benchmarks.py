@@ -67,3 +67,69 @@ def test_the_segments_script_refuses_bad_options_in_a_line(options, message):
     done = segments(*options)
     assert done.returncode == 2 and done.stdout == ""
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+SWEEP = BENCH.parent / "settings_sweep.py"
+
+
+def sweep(*options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SWEEP), *options], capture_output=True, text=True, check=False)
+
+
+def test_the_settings_sweep_prints_a_line_per_value_on_the_same_races():
+    done = sweep(
+        "--setting", "kept_hand", "--values", "0.5,0", "--track", "usa", "--races", "3", "--laps", "1",
+        "--workers", "1", "--seed", "3",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "champion against five Legends on usa, 3 races, seed 3, chevrons on"
+    assert lines[1] == "the champion's kept_hand is 0.5 as committed"
+    first, second = (line.split() for line in lines[3:5])
+    assert first[0] == "0.5" and len(first) == 4  # the reference: no comparison with itself
+    assert second[0] == "0" and len(second) == 7
+    wins_first, wins_second = int(first[1]), int(second[1])
+    only_second, only_first = int(second[4]), int(second[5])
+    # paired races: the difference in wins is the difference of the races only one of them won
+    assert wins_second - wins_first == only_second - only_first
+    assert 0 <= wins_first <= 3 and 0 <= wins_second <= 3
+
+
+def test_the_settings_sweep_counts_paired_wins_with_mcnemars_exact_test():
+    sys.path.insert(0, str(SWEEP.parent))
+    try:
+        from settings_sweep import mcnemar
+    finally:
+        sys.path.remove(str(SWEEP.parent))
+    assert mcnemar(0, 0) == 1.0
+    assert mcnemar(5, 5) == 1.0
+    assert mcnemar(0, 5) == pytest.approx(2 / 32)  # both tails of 5 fair coin flips all alike
+    assert mcnemar(37, 43) == pytest.approx(0.576, abs=0.001)  # docs/bots.md, the search bot's row
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (("--setting", "speed", "--values", "1"), "settings_sweep: unknown setting 'speed'; one of: samples"),
+        (("--setting", "samples", "--values", "1.5"), "samples takes whole numbers, not 1.5"),
+        (("--setting", "kept_samples", "--values", "0"), "kept_samples is at least 1, not 0"),
+        (("--setting", "kept_hand", "--values", "-1"), "kept_hand is at least 0, not -1"),
+        (("--setting", "kept_hand", "--values", "half"), "--values: 'half' is not a number"),
+        (("--setting", "kept_hand", "--values", "nan"), "--values: 'nan' is not a finite number"),
+        (("--setting", "kept_hand", "--values", "0.5,0.5"), "--values: a value is listed twice"),
+        (("--setting", "kept_hand", "--values", "1", "--track", "mars"), "settings_sweep: unknown track 'mars'"),
+        (("--setting", "kept_hand", "--values", "1", "--laps", "30"), "laps must be 1 to 20, not 30"),
+        (("--setting", "kept_hand", "--values", "1", "--races", "0"), "argument --races: must be at least 1, not 0"),
+        (
+            (
+                "--values",
+                "1",
+            ),
+            "the following arguments are required: --setting",
+        ),
+    ],
+)
+def test_the_settings_sweep_refuses_bad_options_in_a_line(options, message):
+    done = sweep(*options)
+    assert done.returncode == 2 and done.stdout == ""
+    assert message in done.stderr and "Traceback" not in done.stderr
