@@ -18,6 +18,7 @@ from heat.tui.helptext import help_text
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.screens.pick import PickScreen
 from heat.tui.widgets.hand import describe
+from heat.tui.widgets.option_menu import OptionMenu
 
 
 def picks_table(view: SeatView, viewer: int | None) -> RichTable:
@@ -44,7 +45,7 @@ class DraftScreen(PickScreen):
         with Horizontal(id="draft-body"):
             with Vertical(id="draft-market"):
                 yield Static("Market (enter: take the highlighted card)", classes="section")
-                yield OptionList(id="market")
+                yield OptionMenu(id="market")
             with Vertical(id="draft-picks"):
                 yield Static("Picks", classes="section")
                 yield Static(id="picks")

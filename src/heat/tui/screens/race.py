@@ -33,6 +33,7 @@ from heat.tui.widgets.cars_table import CarsTable
 from heat.tui.widgets.gear_bar import GEARS, GearBar
 from heat.tui.widgets.hand import HandBar
 from heat.tui.widgets.my_car import MyCar
+from heat.tui.widgets.option_menu import OptionMenu
 from heat.tui.widgets.preview_box import PreviewBox, preview_of
 from heat.tui.widgets.race_log import RaceLog
 from heat.tui.widgets.track_map import TrackMap
@@ -152,7 +153,7 @@ class RaceScreen(Screen[None]):
                 yield HandBar(id="hand")
                 yield Static(id="prompt")
                 yield GearBar(id="gear")
-                yield OptionList(id="options")
+                yield OptionMenu(id="options")
                 yield PreviewBox(id="preview")
             with Vertical(id="right"):
                 yield CarsTable(id="cars")

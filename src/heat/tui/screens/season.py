@@ -20,6 +20,7 @@ from heat.tui.helptext import help_text
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.screens.pick import PickScreen
 from heat.tui.widgets.hand import describe
+from heat.tui.widgets.option_menu import OptionMenu
 
 
 def scorepad(view: SeasonView, viewer: int | None) -> RichTable:
@@ -89,7 +90,7 @@ class SeasonScreen(PickScreen):
             yield Static(id="scorepad")
             yield Static(id="event")
         yield Static(id="season-prompt")
-        yield OptionList(id="season-options")
+        yield OptionMenu(id="season-options")
         yield Static(id="message")
         yield Footer()
 
