@@ -30,6 +30,7 @@ from heat.tui.setup_model import (
     GameSetup,
     SeatChoice,
 )
+from heat.tui.widgets.option_menu import Picker
 
 MAX_SEATS = len(COLORS)
 KIND_OPTIONS: list[tuple[str, str]] = [
@@ -64,7 +65,7 @@ def _picker(
     options: Sequence[tuple[str, object]], *, value: object, id: str, classes: str | None = None
 ) -> Select[object]:
     """A compact drop-down of ``options`` (label, value) that always holds one of them."""
-    return Select(options, value=value, allow_blank=False, compact=True, id=id, classes=classes)
+    return Picker(options, value=value, allow_blank=False, compact=True, id=id, classes=classes)
 
 
 class SetupScreen(Screen[None]):
