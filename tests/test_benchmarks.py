@@ -8,43 +8,25 @@ from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "engine_bench.py"
+SCRIPTS = Path(__file__).resolve().parent.parent / "benchmarks"
+BENCH = SCRIPTS / "engine_bench.py"
+SEGMENTS = SCRIPTS / "race_segments.py"
+SWEEP = SCRIPTS / "settings_sweep.py"
 
 
-def bench(*options: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(BENCH), *options], capture_output=True, text=True, check=False)
+def run(script: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """One of the benchmark scripts, run as a user runs it."""
+    return subprocess.run([sys.executable, str(script), *options], capture_output=True, text=True, check=False)
 
 
 def test_the_engine_benchmark_prints_its_figures():
-    done = bench("--races", "2", "--repeat", "1", "--cars", "3")
+    done = run(BENCH, "--races", "2", "--repeat", "1", "--cars", "3")
     assert done.returncode == 0, done.stderr
     assert "races per second:" in done.stdout and "us per decision:" in done.stdout
 
 
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        (("--track", "mars"), "unknown track 'mars'"),
-        (("--cars", "9"), "a race has 1 to 6 cars, not 9"),
-        (("--laps", "-1"), "laps must be 1 to 20, not -1"),
-        (("--races", "0"), "argument --races: must be at least 1, not 0"),  # was a ZeroDivisionError
-    ],
-)
-def test_the_engine_benchmark_refuses_bad_options_in_a_line(options, message):
-    done = bench(*options)
-    assert done.returncode == 2 and done.stdout == ""
-    assert message in done.stderr and "Traceback" not in done.stderr
-
-
-SEGMENTS = BENCH.parent / "race_segments.py"
-
-
-def segments(*options: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(SEGMENTS), *options], capture_output=True, text=True, check=False)
-
-
 def test_the_segments_script_prints_its_tables():
-    done = segments("--level", "club", "--track", "usa", "--races", "2", "--workers", "1", "--seed", "3")
+    done = run(SEGMENTS, "--level", "club", "--track", "usa", "--races", "2", "--workers", "1", "--seed", "3")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "club against five Legends on usa, 2 races, seed 3"
@@ -55,30 +37,9 @@ def test_the_segments_script_prints_its_tables():
     assert any(line.split()[:2] == ["1", "2"] for line in lines)  # round 1, both races racing
 
 
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        (("--track", "mars"), "race_segments: unknown track 'mars'"),
-        (("--races", "0"), "argument --races: must be at least 1, not 0"),
-        (("--level", "wizard"), "argument --level: invalid choice: 'wizard'"),
-    ],
-)
-def test_the_segments_script_refuses_bad_options_in_a_line(options, message):
-    done = segments(*options)
-    assert done.returncode == 2 and done.stdout == ""
-    assert message in done.stderr and "Traceback" not in done.stderr
-
-
-SWEEP = BENCH.parent / "settings_sweep.py"
-
-
-def sweep(*options: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(SWEEP), *options], capture_output=True, text=True, check=False)
-
-
 def test_the_settings_sweep_prints_a_line_per_value_on_the_same_races():
-    done = sweep(
-        "--setting", "kept_hand", "--values", "0.5,0", "--track", "usa", "--races", "3", "--laps", "1",
+    done = run(
+        SWEEP, "--setting", "kept_hand", "--values", "0.5,0", "--track", "usa", "--races", "3", "--laps", "1",
         "--workers", "1", "--seed", "3",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -108,28 +69,33 @@ def test_the_settings_sweep_counts_paired_wins_with_mcnemars_exact_test():
 
 
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("script", "options", "message"),
     [
-        (("--setting", "speed", "--values", "1"), "settings_sweep: unknown setting 'speed'; one of: samples"),
-        (("--setting", "samples", "--values", "1.5"), "samples takes whole numbers, not 1.5"),
-        (("--setting", "kept_samples", "--values", "0"), "kept_samples is at least 1, not 0"),
-        (("--setting", "kept_hand", "--values", "-1"), "kept_hand is at least 0, not -1"),
-        (("--setting", "kept_hand", "--values", "half"), "--values: 'half' is not a number"),
-        (("--setting", "kept_hand", "--values", "nan"), "--values: 'nan' is not a finite number"),
-        (("--setting", "kept_hand", "--values", "0.5,0.5"), "--values: a value is listed twice"),
-        (("--setting", "kept_hand", "--values", "1", "--track", "mars"), "settings_sweep: unknown track 'mars'"),
-        (("--setting", "kept_hand", "--values", "1", "--laps", "30"), "laps must be 1 to 20, not 30"),
-        (("--setting", "kept_hand", "--values", "1", "--races", "0"), "argument --races: must be at least 1, not 0"),
+        (BENCH, ("--track", "mars"), "unknown track 'mars'"),
+        (BENCH, ("--cars", "9"), "a race has 1 to 6 cars, not 9"),
+        (BENCH, ("--laps", "-1"), "laps must be 1 to 20, not -1"),
+        (BENCH, ("--races", "0"), "argument --races: must be at least 1, not 0"),  # was a ZeroDivisionError
+        (SEGMENTS, ("--track", "mars"), "race_segments: unknown track 'mars'"),
+        (SEGMENTS, ("--races", "0"), "argument --races: must be at least 1, not 0"),
+        (SEGMENTS, ("--level", "wizard"), "argument --level: invalid choice: 'wizard'"),
+        (SWEEP, ("--setting", "speed", "--values", "1"), "settings_sweep: unknown setting 'speed'; one of: samples"),
+        (SWEEP, ("--setting", "samples", "--values", "1.5"), "samples takes whole numbers, not 1.5"),
+        (SWEEP, ("--setting", "kept_samples", "--values", "0"), "kept_samples is at least 1, not 0"),
+        (SWEEP, ("--setting", "kept_hand", "--values", "-1"), "kept_hand is at least 0, not -1"),
+        (SWEEP, ("--setting", "kept_hand", "--values", "half"), "--values: 'half' is not a number"),
+        (SWEEP, ("--setting", "kept_hand", "--values", "nan"), "--values: 'nan' is not a finite number"),
+        (SWEEP, ("--setting", "kept_hand", "--values", "0.5,0.5"), "--values: a value is listed twice"),
+        (SWEEP, ("--setting", "kept_hand", "--values", "1", "--track", "mars"), "settings_sweep: unknown track 'mars'"),
+        (SWEEP, ("--setting", "kept_hand", "--values", "1", "--laps", "30"), "laps must be 1 to 20, not 30"),
         (
-            (
-                "--values",
-                "1",
-            ),
-            "the following arguments are required: --setting",
+            SWEEP,
+            ("--setting", "kept_hand", "--values", "1", "--races", "0"),
+            "argument --races: must be at least 1, not 0",
         ),
+        (SWEEP, ("--values", "1"), "the following arguments are required: --setting"),
     ],
 )
-def test_the_settings_sweep_refuses_bad_options_in_a_line(options, message):
-    done = sweep(*options)
+def test_every_script_refuses_bad_options_in_a_line(script, options, message):
+    done = run(script, *options)
     assert done.returncode == 2 and done.stdout == ""
     assert message in done.stderr and "Traceback" not in done.stderr

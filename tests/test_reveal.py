@@ -11,7 +11,7 @@ from heat.bots.planner import PlannerBot, _tally
 from heat.engine import Plan, Race, view_of
 from heat.engine.events import CardsRevealed, ClutteredHand, RoundStarted
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play, reachable_gears
-from heat.preview import is_cluttered
+from heat.preview import reveal_of
 from scenario import car, position, race_from
 from test_random_races import random_config
 
@@ -74,8 +74,8 @@ def test_engine_preview_and_planner_judge_every_play_alike(seed: int) -> None:
             for plan in legal:
                 assert isinstance(plan, Plan)
                 tally = _tally(plan, me.gear, me.engine, view.tournament)
-                assert is_cluttered(view, plan) == tally.cluttered, plan.text()
-            said[(view.round, seat)] = is_cluttered(view, decision)
+                assert reveal_of(view, plan)[1] == tally.cluttered, plan.text()
+            said[(view.round, seat)] = reveal_of(view, decision)[1]
         race.apply(seat, decision)
     assert race.is_over
     revealed: dict[tuple[int, int], bool] = {}

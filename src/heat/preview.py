@@ -329,7 +329,8 @@ def _deck(view: SeatView) -> tuple[str, ...]:
 
 def reveal_of(view: SeatView, plan: Plan) -> tuple[int, bool]:
     """The Heat the gear change of ``plan`` (a legal plan of the viewer) costs at once, and whether
-    it plays a cluttered hand (B-14), which does not move."""
+    it plays a cluttered hand (B-14: Heat cards, too few cards, Upgrades whose Heat the Engine
+    cannot pay), which does not move."""
     return _reveal(view, plan, [_card(card_id) for card_id in plan.cards])
 
 
@@ -342,12 +343,6 @@ def _reveal(view: SeatView, plan: Plan, cards: Sequence[CardDef]) -> tuple[int, 
     heat_cards = sum(1 for card in cards if card.type == "heat")
     cluttered = is_cluttered_play(heat_cards, len(cards), gear, sum(card.heat for card in cards), engine)
     return me.engine - engine, cluttered
-
-
-def is_cluttered(view: SeatView, plan: Plan) -> bool:
-    """Does ``plan`` (a legal plan of the viewer) play a cluttered hand (B-14): Heat cards, too
-    few cards, Upgrades whose Heat the Engine cannot pay? Such a play does not move."""
-    return reveal_of(view, plan)[1]
 
 
 def preview_plan(view: SeatView, plan: Plan) -> Preview:

@@ -8,8 +8,8 @@ from textual.widgets import OptionList, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 
-class _PageKeysBeforeLayout(OptionList):
-    """PageUp and PageDown that work before the list has been laid out.
+class OptionMenu(OptionList):
+    """An OptionList whose PageUp and PageDown work before the list has been laid out.
 
     Textual (8.2.8) places each option on a line only once the list has a region to draw in; a
     page move made before that, as when a key arrives right after the options were replaced and
@@ -32,16 +32,12 @@ class _PageKeysBeforeLayout(OptionList):
             self.action_first()
 
 
-class OptionMenu(_PageKeysBeforeLayout):
-    """An OptionList whose page keys work before its first layout."""
-
-
-class _PickerOverlay(SelectOverlay, _PageKeysBeforeLayout):
+class _PickerOverlay(SelectOverlay, OptionMenu):
     """A drop-down's list of options, with page keys that work as soon as it opens.
 
     SelectOverlay comes first: Textual matches a type in a query or a style through each class's
     first base only, and Select finds its overlay with ``query_one(SelectOverlay)``. SelectOverlay
-    has no page actions of its own, so those of ``_PageKeysBeforeLayout`` apply."""
+    has no page actions of its own, so those of ``OptionMenu`` apply."""
 
 
 class Picker(Select[object]):
