@@ -1,7 +1,7 @@
 """Where a bot gains or loses time on the Legends: corner by corner and round by round.
 
 Plays the races of ``heat arena --lineup LEVEL,legend*5 --tracks TRACK --seed SEED`` (the same
-seating and seeds, so the same races) and prints two tables:
+seating and seeds, so the same races; ``--laps`` as the arena's) and prints two tables:
 
 - for every Corner Line of every lap and for the finish line, the mean round in which the bot
   crossed it minus the round in which the race's best Legend did (the Legend placed highest),
@@ -16,18 +16,17 @@ seating and seeds, so the same races) and prints two tables:
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import statistics
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine_bench import positive  # the same check of a count (this folder is on sys.path)
 from heat.arena import LEGEND, ArenaConfig, bot_seed, check_config, make_driver, race_setup
 from heat.bots.levels import LEVELS
 from heat.engine import HeatError, Race, view_of
 from heat.engine.content import track
 from heat.engine.events import AdrenalineGained, Boosted, CornerChecked, Moved, RoundStarted, Slipstreamed
+from legends_arena import add_arena_options, arena_of, play_all  # this folder is on sys.path
 
 MARKS = ("adrenaline", "slipstream", "boost", "corner heat")
 
@@ -132,30 +131,15 @@ def report(traces: list[RaceTrace], lines: list[int], finish: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="champion", choices=LEVELS, help="the bot (default: champion)")
-    parser.add_argument("--track", default="great-britain")
-    parser.add_argument("--races", type=positive, default=100)
-    parser.add_argument("--seed", type=int, default=43)
-    parser.add_argument("--no-aggressive-legends", dest="aggressive", action="store_false")
-    parser.add_argument("--workers", type=positive, default=multiprocessing.cpu_count())
+    add_arena_options(parser)
     args = parser.parse_args(argv)
-    config = ArenaConfig(
-        (args.level,) + (LEGEND,) * 5,
-        tracks=(args.track,),
-        races=args.races,
-        seed=args.seed,
-        aggressive_legends=args.aggressive,
-    )
+    config = arena_of(args, args.level)
     try:
         check_config(config)
     except HeatError as error:
         print(f"race_segments: {error}", file=sys.stderr)
         return 2
-    tasks = [(config, index) for index in range(args.races)]
-    if args.workers == 1:
-        traces = [_trace_task(task) for task in tasks]
-    else:
-        with multiprocessing.Pool(args.workers) as pool:
-            traces = pool.map(_trace_task, tasks)
+    traces = play_all(_trace_task, [(config, index) for index in range(args.races)], args.workers)
     laps = Race(race_setup(config, 0)[0]).laps
     lines = lines_of(args.track, laps)
     print(f"{args.level} against five Legends on {args.track}, {args.races} races, seed {args.seed}")

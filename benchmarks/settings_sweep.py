@@ -14,15 +14,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
-import multiprocessing
 import sys
 from math import comb
 from typing import Any
 
-from engine_bench import positive  # the same check of a count (this folder is on sys.path)
-from heat.arena import LEGEND, ArenaConfig, check_config, play_race, wilson
+from heat.arena import ArenaConfig, check_config, play_race, wilson
 from heat.bots import levels
 from heat.engine import HeatError
+from legends_arena import add_arena_options, arena_of, play_all  # this folder is on sys.path
 
 SETTINGS: dict[str, tuple[type, float]] = {
     "samples": (int, 1),
@@ -90,11 +89,7 @@ def _race(task: tuple[ArenaConfig, int, str, float]) -> bool:
 def sweep(config: ArenaConfig, setting: str, values: list[float], workers: int) -> list[list[bool]]:
     """For each value, whether the champion won each race of ``config``."""
     tasks = [(config, index, setting, value) for value in values for index in range(config.races)]
-    if workers == 1:
-        wins = [_race(task) for task in tasks]
-    else:
-        with multiprocessing.Pool(workers) as pool:
-            wins = pool.map(_race, tasks)
+    wins = play_all(_race, tasks, workers)
     return [wins[i : i + config.races] for i in range(0, len(wins), config.races)]
 
 
@@ -117,21 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--setting", required=True, help=f"one of: {', '.join(SETTINGS)}")
     parser.add_argument("--values", required=True, help="comma-separated; the first is the reference")
-    parser.add_argument("--track", default="great-britain")
-    parser.add_argument("--races", type=positive, default=100)
-    parser.add_argument("--laps", type=positive, default=None, help="the track's own number if left out")
-    parser.add_argument("--seed", type=int, default=43)
-    parser.add_argument("--no-aggressive-legends", dest="aggressive", action="store_false")
-    parser.add_argument("--workers", type=positive, default=multiprocessing.cpu_count())
+    add_arena_options(parser)
     args = parser.parse_args(argv)
-    config = ArenaConfig(
-        (CHAMPION,) + (LEGEND,) * 5,
-        tracks=(args.track,),
-        races=args.races,
-        laps=args.laps,
-        seed=args.seed,
-        aggressive_legends=args.aggressive,
-    )
+    config = arena_of(args, CHAMPION)
     try:
         values = parse_values(args.setting, args.values)
         check_config(config)

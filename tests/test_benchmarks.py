@@ -37,6 +37,14 @@ def test_the_segments_script_prints_its_tables():
     assert any(line.split()[:2] == ["1", "2"] for line in lines)  # round 1, both races racing
 
 
+def test_the_segments_script_plays_the_laps_it_is_given():
+    done = run(SEGMENTS, "--level", "rookie", "--track", "usa", "--races", "1", "--laps", "1", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    table = lines[4 : lines.index("", 4)]
+    assert [row.split()[0] for row in table] == ["12", "33", "49", "57", "finish"]  # one lap of USA
+
+
 def test_the_settings_sweep_prints_a_line_per_value_on_the_same_races():
     done = run(
         SWEEP, "--setting", "kept_hand", "--values", "0.5,0", "--track", "usa", "--races", "3", "--laps", "1",
@@ -78,6 +86,7 @@ def test_the_settings_sweep_counts_paired_wins_with_mcnemars_exact_test():
         (SEGMENTS, ("--track", "mars"), "race_segments: unknown track 'mars'"),
         (SEGMENTS, ("--races", "0"), "argument --races: must be at least 1, not 0"),
         (SEGMENTS, ("--level", "wizard"), "argument --level: invalid choice: 'wizard'"),
+        (SEGMENTS, ("--laps", "30"), "race_segments: laps must be 1 to 20, not 30"),
         (SWEEP, ("--setting", "speed", "--values", "1"), "settings_sweep: unknown setting 'speed'; one of: samples"),
         (SWEEP, ("--setting", "samples", "--values", "1.5"), "samples takes whole numbers, not 1.5"),
         (SWEEP, ("--setting", "kept_samples", "--values", "0"), "kept_samples is at least 1, not 0"),
