@@ -677,6 +677,20 @@ def test_the_bots_keep_the_best_unpayable_upgrade_when_a_cluttered_hand_leaves_r
     assert decision.text() == "gear 3 play heat turbo-8 turbo-8"
 
 
+@pytest.mark.parametrize("level", ["rookie", "club", "pro", "champion"])
+def test_the_bots_keep_an_upgrade_the_engine_can_pay_when_a_cluttered_hand_could_clear_it(level: str) -> None:
+    """OQ-G-3, B-14: third gear with three Heat cards and a Turbocharger 8 in hand is cluttered in
+    every gear (a shift to 1st and the Upgrade would cost 2 Heat of an Engine of 1). Fourth gear
+    clears the Upgrade with the Heat cards, though the Engine can pay it: the bots used to count it
+    as an unpayable Upgrade cleared and threw it away."""
+    hand = ["heat", "heat", "heat", "turbo-8"]
+    race = race_from(position([car(space=20, gear=3, engine=1, hand=hand, deck=["1"] * 10)], hand_size=4))
+    legal = race.legal_decisions(0)
+    assert "gear 4 play heat heat heat turbo-8" in {d.text() for d in legal}
+    decision = make_bot(level, 1).choose(view_of(race, 0), legal)
+    assert isinstance(decision, Plan) and "turbo-8" not in decision.cards
+
+
 @pytest.mark.parametrize("level", ["club", "pro", "champion"])
 def test_the_bots_clear_a_cluttered_hand_of_unpayable_upgrades_whole(level: str) -> None:
     """OQ-G-3, B-14: a hand of Upgrades an empty Engine cannot pay is cluttered in every gear;

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from heat.bots import RandomBot
+from heat.bots.heuristic import card, held_cleared
 from heat.bots.planner import PlannerBot, _tally
 from heat.engine import Plan, Race, view_of
 from heat.engine.events import CardsRevealed, ClutteredHand, RoundStarted
@@ -95,7 +96,7 @@ def test_engine_preview_and_planner_judge_every_play_alike(seed: int) -> None:
 def test_the_planners_value_a_short_cluttered_play_as_standing_still(tournament: bool) -> None:
     """B-2.4, OQ-T-2: one card in hand, a car in 4th gear with an empty Engine: every play is
     a cluttered hand's, which does not move, so the planner values each one as standing still
-    in 1st gear, not as a move of that card's Speed."""
+    in 1st gear, not as a move of that card's Speed (less the tie-break for the card it clears)."""
     data = position(
         [car(space=20, engine=0, gear=4, hand=["4"], deck=["1"] * 10)],
         hand_size=1,
@@ -108,4 +109,5 @@ def test_the_planners_value_a_short_cluttered_play_as_standing_still(tournament:
     view = view_of(race, 0)
     planner.choose(view, legal)  # builds the table and the forecast the values use
     standing = -planner.table(view).after(20, 1, 0, 0, 0)  # still on space 20, in 1st gear
+    standing += held_cleared([card("4")], 0)  # the "4" leaves the hand
     assert [planner.plan_value(view, plan) for plan in legal] == [pytest.approx(standing)] * len(legal)

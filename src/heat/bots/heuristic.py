@@ -31,7 +31,7 @@ CLUTTERED_PLAY = -100.0
 HELD_CLEARED = 0.01
 """Worth of an Upgrade the Engine cannot pay that a cluttered hand's play clears from the hand."""
 HELD_KEPT = 0.0001
-"""Per point of ``upgrade_worth``, what keeping an Upgrade in hand, rather than clearing it with a
+"""Per point of ``upgrade_worth``, what keeping a card in hand, rather than clearing it with a
 cluttered hand's play, is worth: only enough to choose between plays that clear as many."""
 
 
@@ -57,14 +57,16 @@ def upgrade_worth(card_id: str) -> float:
     return value - 2.5
 
 
-def held_cleared(cards: Sequence[CardDef]) -> float:
-    """What a cluttered hand's play of ``cards`` gains by the Upgrades with Heat to pay that it
-    clears from the hand (the Engine cannot pay them, OQ-G-3): ``HELD_CLEARED`` each, so the play
-    that clears most is preferred, less ``HELD_KEPT`` per point of their worth, so that among
-    plays that clear as many the best Upgrades stay in hand for when the Engine can pay them. A
+def held_cleared(cards: Sequence[CardDef], engine: int) -> float:
+    """What a cluttered hand's play of ``cards``, chosen with ``engine`` Heat in the Engine, gains
+    by the cards other than Heat and Stress that it clears from the hand: ``HELD_CLEARED`` for each
+    Upgrade the Engine cannot pay (OQ-G-3), so the play that clears most of those is preferred,
+    less ``HELD_KEPT`` per point of each card's ``upgrade_worth``, so that among plays that clear
+    as many the best cards stay in hand and no play throws away an Upgrade the Engine can pay. A
     tie-break only, small in spaces (the heuristic) or in rounds (the planners) alike."""
-    held = [c for c in cards if c.heat > 0]
-    return HELD_CLEARED * len(held) - HELD_KEPT * sum(upgrade_worth(c.id) for c in held)
+    cleared = [c for c in cards if c.type not in ("heat", "stress")]
+    unpayable = sum(1 for c in cleared if c.heat > engine)
+    return HELD_CLEARED * unpayable - HELD_KEPT * sum(upgrade_worth(c.id) for c in cleared)
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,8 +329,8 @@ class HeuristicBot:
         hand (B-14.4): Heat and Stress cards, and Upgrades the Engine cannot pay (OQ-G-3)."""
         heat_cards = sum(1 for c in cards if c.type == "heat")
         stress = sum(1 for c in cards if c.type == "stress")
-        value = CLUTTERED_PLAY - self._heat_worth(engine, False) * shift_heat
-        return value + self.weights.cleared_heat * heat_cards + self.weights.stress * stress + held_cleared(cards)
+        value = CLUTTERED_PLAY - self._heat_worth(engine, False) * shift_heat + held_cleared(cards, engine)
+        return value + self.weights.cleared_heat * heat_cards + self.weights.stress * stress
 
     def _choice_value(self, view: SeatView, decision: Decision) -> float:
         assert isinstance(decision, ChooseSpeed) and view.turn is not None and view.me is not None

@@ -69,8 +69,8 @@ class _Tally:
     """Heat paid for a two-gear shift (B-1.2), included in ``heat``."""
     heat_cards: int = 0
     """Heat cards played: only a cluttered hand's play holds them (B-14.1)."""
-    costly: list[CardDef] = field(default_factory=list)
-    """Upgrades played that have Heat to pay (G-25)."""
+    others: list[CardDef] = field(default_factory=list)
+    """The cards played other than Heat and Stress."""
     cluttered: bool = False
     """The play is a cluttered hand's (B-14), as the engine judges it at the reveal: it does not
     move."""
@@ -83,9 +83,9 @@ class _Tally:
         clearing Heat cards from the hand against paying a shift from the Engine. The table does
         not see Upgrades held because the Engine cannot pay them (OQ-G-3): ``held_cleared``
         counts those the play clears, a hundredth of a round each, enough to prefer the fill that
-        clears most, and among fills that clear as many keeps the best in hand."""
+        clears most, and among fills that clear as many keeps the best cards in hand."""
         after = table.after(start, 1, engine - self.shift, hand_heat - self.heat_cards, hand_stress - self.stress)
-        return -after + held_cleared(self.costly)
+        return -after + held_cleared(self.others, engine)
 
     def hand_after(self, gear: int, hand_heat: int, hand_stress: int) -> tuple[int, int]:
         """The Heat cards the gear and the cards cool down, and the Stress cards left in hand."""
@@ -114,8 +114,7 @@ def _tally(decision: Plan, gear: int, engine: int, tournament: bool) -> _Tally:
             tally.fixed += c.speeds[0]
         tally.flips += c.plus
         upgrade_heat += c.heat
-        if c.heat:
-            tally.costly.append(c)
+        tally.others.append(c)
         tally.adjust += c.adjust
         tally.cooldown += c.cooldown
         tally.reduce += c.reduce_stress
