@@ -327,18 +327,15 @@ def _deck(view: SeatView) -> tuple[str, ...]:
     return me.deck_cards or ()
 
 
-def reveal_of(view: SeatView, plan: Plan) -> tuple[int, bool]:
+def reveal_of(view: SeatView, plan: Plan, cards: Sequence[CardDef] | None = None) -> tuple[int, bool]:
     """The Heat the gear change of ``plan`` (a legal plan of the viewer) costs at once, and whether
     it plays a cluttered hand (B-14: Heat cards, too few cards, Upgrades whose Heat the Engine
-    cannot pay), which does not move."""
-    return _reveal(view, plan, [_card(card_id) for card_id in plan.cards])
-
-
-def _reveal(view: SeatView, plan: Plan, cards: Sequence[CardDef]) -> tuple[int, bool]:
-    """``reveal_of`` for a plan whose ``cards`` are already read, judged by the engine's own rules
-    of the reveal."""
+    cannot pay), which does not move: the engine's own rules of the reveal. ``cards`` are the
+    plan's card definitions, for a caller that has already read them."""
     me = view.me
     assert me is not None
+    if cards is None:
+        cards = [_card(card_id) for card_id in plan.cards]
     gear, engine = gear_at_reveal(me.gear, me.engine, plan.gear, len(cards), view.tournament)  # B-1.2, T-2
     heat_cards = sum(1 for card in cards if card.type == "heat")
     cluttered = is_cluttered_play(heat_cards, len(cards), gear, sum(card.heat for card in cards), engine)
@@ -352,7 +349,7 @@ def preview_plan(view: SeatView, plan: Plan) -> Preview:
     me = view.me
     assert me is not None
     cards = [_card(card_id) for card_id in plan.cards]
-    heat_now, cluttered = _reveal(view, plan, cards)
+    heat_now, cluttered = reveal_of(view, plan, cards)
     if cluttered:
         # B-14, OQ-B-6: a cluttered hand does not move and resolves nothing (its Upgrades'
         # Heat, which the Engine cannot pay, included).

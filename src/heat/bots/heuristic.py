@@ -292,14 +292,14 @@ class HeuristicBot:
         assert isinstance(decision, Plan)
         me = view.me
         assert me is not None
-        shift_heat, cluttered = reveal_of(view, decision)
         cards = [card(c) for c in decision.cards]
+        shift_heat, cluttered = reveal_of(view, decision, cards)
         if cluttered:  # B-14, OQ-G-3
             return self._cluttered_value(me.engine, shift_heat, cards)
         fixed = 0
         flips = 0
         adjust = 0
-        heat = 1 if abs(decision.gear - me.gear) == 2 else 0
+        heat = shift_heat  # B-1.2: a plan that moves fills its gear, so this is its shift's Heat
         stress = 0
         for c in cards:
             if c.type == "stress":
