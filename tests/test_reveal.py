@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from heat.bots import RandomBot
-from heat.bots.heuristic import card, held_cleared
+from heat.bots.heuristic import HELD_CLEARED, HeuristicBot, card, held_cleared
 from heat.bots.planner import PlannerBot, _tally
 from heat.engine import Plan, Race, view_of
 from heat.engine.events import CardsRevealed, ClutteredHand, RoundStarted
@@ -111,3 +111,32 @@ def test_the_planners_value_a_short_cluttered_play_as_standing_still(tournament:
     standing = -planner.table(view).after(20, 1, 0, 0, 0)  # still on space 20, in 1st gear
     standing += held_cleared([card("4")], 0)  # the "4" leaves the hand
     assert [planner.plan_value(view, plan) for plan in legal] == [pytest.approx(standing)] * len(legal)
+
+
+def test_a_cluttered_play_counts_the_upgrades_the_engine_cannot_pay_after_its_shift() -> None:
+    """B-1.2, B-14, OQ-G-3: 4th gear, an Engine of 1, a Heat card and a Body 6 (Heat 1) in hand.
+    ``gear 2 play body-6 heat`` pays its two-gear shift with the Engine's last Heat, so the car
+    starts the next round with an Engine that cannot pay the Body 6: the play clears an Upgrade
+    the Engine cannot pay (``held_cleared`` with the Engine after the shift), where ``gear 3``
+    clears one the Engine could pay."""
+    data = position([car(space=20, engine=1, gear=4, hand=["heat", "body-6"], deck=["1"] * 10)], hand_size=2)
+    race = race_from(data)
+    legal = {d.text(): d for d in race.legal_decisions(0)}
+    assert set(legal) == {"gear 2 play body-6 heat", "gear 3 play body-6 heat", "gear 4 play body-6 heat"}
+    body = [card("body-6")]
+    assert held_cleared(body, 0) == pytest.approx(held_cleared(body, 1) + HELD_CLEARED)
+    view = view_of(race, 0)
+    planner = PlannerBot(1)
+    planner.choose(view, list(legal.values()))  # builds the table the values use
+    table = planner.table(view)
+    # the Heat card and the Body 6 leave the hand; 1st gear; the shift empties the Engine
+    assert planner.plan_value(view, legal["gear 2 play body-6 heat"]) == pytest.approx(
+        -table.after(20, 1, 0, 0, 0) + held_cleared(body, 0)
+    )
+    assert planner.plan_value(view, legal["gear 3 play body-6 heat"]) == pytest.approx(
+        -table.after(20, 1, 1, 0, 0) + held_cleared(body, 1)
+    )
+    heuristic = HeuristicBot(1)
+    shifted = heuristic.plan_value(view, legal["gear 2 play body-6 heat"])
+    unshifted = heuristic.plan_value(view, legal["gear 3 play body-6 heat"])
+    assert shifted - unshifted == pytest.approx(HELD_CLEARED - heuristic._heat_worth(1, False))

@@ -58,9 +58,10 @@ def upgrade_worth(card_id: str) -> float:
 
 
 def held_cleared(cards: Sequence[CardDef], engine: int) -> float:
-    """What a cluttered hand's play of ``cards``, chosen with ``engine`` Heat in the Engine, gains
-    by the cards other than Heat and Stress that it clears from the hand: ``HELD_CLEARED`` for each
-    Upgrade the Engine cannot pay (OQ-G-3), so the play that clears most of those is preferred,
+    """What a cluttered hand's play of ``cards`` gains by the cards other than Heat and Stress that
+    it clears from the hand, ``engine`` being the Heat the Engine holds once the play's two-gear
+    shift is paid (B-1.2; the car starts the next round with that much): ``HELD_CLEARED`` for each
+    Upgrade that Engine cannot pay (OQ-G-3), so the play that clears most of those is preferred,
     less ``HELD_KEPT`` per point of each card's ``upgrade_worth``, so that among plays that clear
     as many the best cards stay in hand and no play throws away an Upgrade the Engine can pay. A
     tie-break only, small in spaces (the heuristic) or in rounds (the planners) alike."""
@@ -329,7 +330,8 @@ class HeuristicBot:
         hand (B-14.4): Heat and Stress cards, and Upgrades the Engine cannot pay (OQ-G-3)."""
         heat_cards = sum(1 for c in cards if c.type == "heat")
         stress = sum(1 for c in cards if c.type == "stress")
-        value = CLUTTERED_PLAY - self._heat_worth(engine, False) * shift_heat + held_cleared(cards, engine)
+        value = CLUTTERED_PLAY - self._heat_worth(engine, False) * shift_heat
+        value += held_cleared(cards, engine - shift_heat)
         return value + self.weights.cleared_heat * heat_cards + self.weights.stress * stress
 
     def _choice_value(self, view: SeatView, decision: Decision) -> float:

@@ -82,10 +82,11 @@ class _Tally:
         then needs, the round itself left out as in every plan's value; so the planner weighs
         clearing Heat cards from the hand against paying a shift from the Engine. The table does
         not see Upgrades held because the Engine cannot pay them (OQ-G-3): ``held_cleared``
-        counts those the play clears, a hundredth of a round each, enough to prefer the fill that
-        clears most, and among fills that clear as many keeps the best cards in hand."""
+        counts those the play clears that the Engine left after the shift cannot pay, a
+        hundredth of a round each, enough to prefer the fill that clears most, and among fills
+        that clear as many keeps the best cards in hand."""
         after = table.after(start, 1, engine - self.shift, hand_heat - self.heat_cards, hand_stress - self.stress)
-        return -after + held_cleared(self.others, engine)
+        return -after + held_cleared(self.others, engine - self.shift)
 
     def hand_after(self, gear: int, hand_heat: int, hand_stress: int) -> tuple[int, int]:
         """The Heat cards the gear and the cards cool down, and the Stress cards left in hand."""
