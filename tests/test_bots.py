@@ -403,6 +403,8 @@ def test_arena_refuses_an_output_path_it_cannot_write_before_racing(tmp_path, ca
         (["--races", "0"], "play 1 to 100000 races per track, not 0"),
         (["--races", "99999999999"], "play 1 to 100000 races per track, not 99999999999"),
         (["--workers", "100000"], "--workers must be 1 to 256, not 100000"),
+        (["--workers", "0"], "--workers must be 1 to 256, not 0"),  # not a silent "every core"
+        (["--workers", "-2"], "--workers must be 1 to 256, not -2"),
         (["--tracks", "mars"], "unknown track 'mars'"),
         (["--tracks", "usa,italia,usa"], "track 'usa' is listed twice"),
     ],

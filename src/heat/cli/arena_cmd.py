@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     outputs = {option: getattr(args, option) for option in OUTPUTS}
     check_outputs(outputs)  # a bad path is refused before the races, not after them
     check_config(config)  # every mistake in the options is refused before the progress bar starts
-    workers = args.workers or os.cpu_count() or 1
+    workers = args.workers if args.workers is not None else os.cpu_count() or 1
     if not 1 <= workers <= MAX_WORKERS:
         raise ConfigError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")
     console = Console(stderr=True)

@@ -191,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--pro-legends", type=int, default=0, metavar="N")
     add_aggressive_option(arena)
     arena.add_argument("--tournament", action="store_true")
-    arena.add_argument("--workers", type=int, default=0, help="processes (default: every CPU core)")
+    arena.add_argument("--workers", type=int, default=None, help="processes, 1 to 256 (default: every CPU core)")
     arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON")
     arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV")
     arena.add_argument("--plot", metavar="FILE", help="write a chart of the win rates as SVG")
