@@ -1,7 +1,8 @@
 """Save files given to ``heat play`` and ``heat season``: checked before the game starts (a
 folder, a path under a file, an empty name, an existing file without ``--overwrite``), and a
-file of the other kind (a season to ``play``, a race to ``season``) named with the command that
-opens it. In the plain prompt and in the app alike; nothing is written when it is refused."""
+file of another kind (a season to ``play --replay``, a race to ``season``, a race position to
+either, a race to ``position apply``) named with the command that opens it. In the plain
+prompt and in the app alike; nothing is written when it is refused."""
 
 from __future__ import annotations
 
@@ -172,3 +173,40 @@ def test_a_race_file_given_to_season_says_how_to_resume_it(tmp_path: Path, capsy
     assert err == (
         f"heat: {race} is a single race, not a championship season: resume it with 'heat play --resume {race}'\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (("play", "--plain", "--resume"), "a race or a championship season"),
+        (("play", "--resume"), "a race or a championship season"),
+        (("play", "--plain", "--replay"), "a race"),
+        (("replay",), "a race"),
+        (("season", "resume"), "a race or a championship season"),  # the app opens either
+        (("season", "resume", "--plain"), "a championship season"),
+        (("season", "status"), "a championship season"),
+    ],
+)
+def test_a_position_file_given_where_a_saved_game_is_expected_says_how_to_use_it(
+    tmp_path: Path, capsys, app_started, command, expected
+):
+    """Was "format: expected 'heat-record', got 'heat-position'": a position is not a saved
+    game, and ``heat position apply`` is what takes it."""
+    status, position_json, _ = run(capsys, "position", "new", "--track", "usa", "--seed", "3")
+    assert status == 0
+    position = tmp_path / "position.json"
+    position.write_text(position_json)
+    status, out, err = run(capsys, *command, str(position))
+    assert (status, out, app_started) == (2, "", [])
+    assert err == (
+        f"heat: {position} is a race position, not {expected}: "
+        f"apply decisions to it with 'heat position apply {position} DECISION...'\n"
+    )
+    assert position.read_text() == position_json
+
+
+def test_a_saved_race_given_to_position_apply_says_how_to_resume_it(tmp_path: Path, capsys, monkeypatch):
+    _, race = _season_and_race(tmp_path, capsys, monkeypatch)
+    status, out, err = run(capsys, "position", "apply", str(race), "red: gear 1 play 1")
+    assert (status, out) == (2, "")
+    assert err == f"heat: {race} is a single race, not a race position: resume it with 'heat play --resume {race}'\n"

@@ -14,6 +14,7 @@ from typing import Any
 
 from heat.engine import ConfigError, PositionError, Race, replay, to_record
 from heat.engine.championship import SEASON_FORMAT
+from heat.engine.position import POSITION_FORMAT
 from heat.engine.record import RECORD_FORMAT
 
 
@@ -38,39 +39,58 @@ def naming(path: str | Path) -> Iterator[None]:
 
 
 _OPENED_BY = {
-    RECORD_FORMAT: ("a single race", "a race", "'heat play --resume {path}'"),
+    RECORD_FORMAT: ("a single race", "a race", "resume it with 'heat play --resume {path}'"),
     SEASON_FORMAT: (
         "a championship season",
         "a championship season",
-        "'heat season resume {path}' (its scorepad: 'heat season status {path}')",
+        "resume it with 'heat season resume {path}' (its scorepad: 'heat season status {path}')",
+    ),
+    POSITION_FORMAT: (
+        "a race position",
+        "a race position",
+        "apply decisions to it with 'heat position apply {path} DECISION...'",
     ),
 }
-"""Each kind of saved game: what it is, what is expected when it is, and the command that opens it."""
+"""Each kind of game file: what it is, what is expected when it is, and how to open it."""
 
 
-def _read_game(path: str | Path, expected: str) -> Any:
-    """The JSON at ``path``; PositionError naming the file if it cannot be read or is the other
-    kind of saved game than ``expected`` (saying how to open that)."""
+def _read_game(path: str | Path, *expected: str) -> Any:
+    """The JSON at ``path``; PositionError naming the file if it cannot be read or is another
+    kind of game file than the ``expected`` ones (saying how to open that). A file of no known
+    kind is left for the engine to judge."""
     data = read_json(path)
     found = data.get("format") if isinstance(data, Mapping) else None
-    if found != expected and found in _OPENED_BY:
-        what, _, command = _OPENED_BY[found]
-        opened_by = command.format(path=quote(str(path)))
-        raise PositionError(f"{path} is {what}, not {_OPENED_BY[expected][1]}: resume it with {opened_by}")
+    if found not in expected and found in _OPENED_BY:
+        what, _, advice = _OPENED_BY[found]
+        wanted = " or ".join(_OPENED_BY[kind][1] for kind in expected)
+        raise PositionError(f"{path} is {what}, not {wanted}: {advice.format(path=quote(str(path)))}")
     return data
 
 
 def read_race_record(path: str | Path) -> Any:
     """The JSON of the race record at ``path``; PositionError naming the file if it cannot be
-    read or is a championship season (saying how to resume that). The record itself is not
+    read or is another kind of game file (saying how to open that). The record itself is not
     checked here: the engine does that when it replays it."""
     return _read_game(path, RECORD_FORMAT)
 
 
 def read_season_record(path: str | Path) -> Any:
     """The JSON of the season record at ``path``; PositionError naming the file if it cannot be
-    read or is a single race's record (saying how to resume that)."""
+    read or is another kind of game file (saying how to open that)."""
     return _read_game(path, SEASON_FORMAT)
+
+
+def read_saved_game(path: str | Path) -> Any:
+    """The JSON of the saved race or season at ``path`` (what ``heat play --resume`` opens);
+    PositionError naming the file if it cannot be read or is a race position (saying how to
+    use that)."""
+    return _read_game(path, RECORD_FORMAT, SEASON_FORMAT)
+
+
+def read_position(path: str | Path) -> Any:
+    """The JSON of the race position at ``path``; PositionError naming the file if it cannot be
+    read or is a saved race or season (saying how to resume that)."""
+    return _read_game(path, POSITION_FORMAT)
 
 
 NUL = "\0"

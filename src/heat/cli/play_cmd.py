@@ -28,7 +28,7 @@ from heat.engine import (
 )
 from heat.engine.championship import SEASON_FORMAT
 from heat.players import make_bots, resumed_players, seat_roles
-from heat.storage import check_new_save, naming, read_json, write_json
+from heat.storage import check_new_save, naming, read_saved_game, write_json
 
 RESUME = "heat play --resume"
 
@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     """Start or resume a race and play it at the prompt (``--resume`` with a season's file: the
     season, as ``heat season resume`` plays it, saved to ``--save`` if given)."""
     if args.resume:
-        data = read_json(args.resume)
+        data = read_saved_game(args.resume)
         if isinstance(data, Mapping) and data.get("format") == SEASON_FORMAT:
             # The app opens a season with `heat play --resume` too (docs/terminal.md): so does
             # the prompt, in the season's own session, saved to --save if given (checked first).

@@ -17,7 +17,7 @@ from heat.engine import (
     to_position,
     view_of,
 )
-from heat.storage import read_json
+from heat.storage import read_position
 
 
 def new(args: argparse.Namespace) -> int:
@@ -34,7 +34,7 @@ def _load(file: str) -> Any:
             return json.load(sys.stdin)
         except json.JSONDecodeError as error:
             raise HeatError(f"standard input: not valid JSON: {error}") from None
-    return read_json(file)
+    return read_position(file)
 
 
 def apply(args: argparse.Namespace) -> int:

@@ -32,7 +32,7 @@ from heat.engine.championship import (
     season_view,
 )
 from heat.players import HUMAN, SeatRole, check_roles, make_bots, players_record, roles_of
-from heat.storage import naming, read_json, save_error_text, write_json
+from heat.storage import naming, read_saved_game, save_error_text, write_json
 
 SLOW_LEVELS = frozenset({"pro", "champion"})
 """Bot levels that think long enough to be run off the interface's thread."""
@@ -197,7 +197,7 @@ class Table:
     def load(path: str | Path, *, save_path: str | None = None) -> Table:
         """A saved race or season, resumed; PositionError names the file and the problem.
         Saves go back to ``path`` unless ``save_path`` says otherwise."""
-        data = read_json(path)
+        data = read_saved_game(path)
         with naming(path):
             game: Race | Season = (
                 replay_season(data)
