@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shlex
@@ -62,14 +63,18 @@ def test_the_docs_have_commands_to_run():
 @pytest.mark.parametrize("file", DOCS)
 def test_every_command_example_runs_as_shown(file: str, tmp_path: Path, monkeypatch, capsys):
     """Each line runs in the order of its file, in one folder per file (a line may read what an
-    earlier one wrote with ``> FILE``). The position example of the README and docs/positions.md
-    played cards Blue did not hold."""
+    earlier one wrote with ``> FILE``, or take it as standard input with ``< FILE``). The
+    position example of the README and docs/positions.md played cards Blue did not hold."""
     monkeypatch.chdir(tmp_path)
     for line in shell_examples(file):
         words = shlex.split(line, comments=True)[1:]
         target = None
         if ">" in words:
             words, target = words[: words.index(">")], words[words.index(">") + 1]
+        if "<" in words:
+            source = Path(words[words.index("<") + 1]).read_text(encoding="utf-8")
+            words = words[: words.index("<")]
+            monkeypatch.setattr("sys.stdin", io.StringIO(source))
         status = main(words)
         out, err = capsys.readouterr()
         assert (status, err) == (0, ""), f"{file}: {line}"

@@ -6,6 +6,7 @@ prompt and in the app alike; nothing is written when it is refused."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -210,3 +211,34 @@ def test_a_saved_race_given_to_position_apply_says_how_to_resume_it(tmp_path: Pa
     status, out, err = run(capsys, "position", "apply", str(race), "red: gear 1 play 1")
     assert (status, out) == (2, "")
     assert err == f"heat: {race} is a single race, not a race position: resume it with 'heat play --resume {race}'\n"
+
+
+@pytest.mark.parametrize(
+    ("kind", "advice"),
+    [
+        ("race", "a single race, not a race position: resume it with 'heat play --resume FILE'"),
+        (
+            "season",
+            "a championship season, not a race position: resume it with 'heat season resume FILE' "
+            "(its scorepad: 'heat season status FILE')",
+        ),
+    ],
+)
+def test_a_saved_game_piped_to_position_apply_says_what_it_is(tmp_path: Path, capsys, monkeypatch, kind, advice):
+    """Was "format: expected 'heat-position', got 'heat-record'": standard input has no file
+    name, so the advice names one to save it to."""
+    season, race = _season_and_race(tmp_path, capsys, monkeypatch)
+    text = (race if kind == "race" else season).read_text()
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    status, out, err = run(capsys, "position", "apply", "-", "red: gear 1 play 1")
+    assert (status, out) == (2, "")
+    assert err == f"heat: standard input is {advice}\n"
+
+
+def test_a_position_piped_to_position_apply_is_applied(capsys, monkeypatch):
+    status, position_json, _ = run(capsys, "position", "new", "--track", "usa", "--seed", "3")
+    assert status == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(position_json))
+    status, out, err = run(capsys, "position", "apply", "-", "red: gear 1 play 1")
+    assert (status, err) == (0, "")
+    assert json.loads(out)["position"]["format"] == "heat-position"

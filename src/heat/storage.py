@@ -59,12 +59,19 @@ def _read_game(path: str | Path, *expected: str) -> Any:
     kind of game file than the ``expected`` ones (saying how to open that). A file of no known
     kind is left for the engine to judge."""
     data = read_json(path)
+    check_game_kind(data, str(path), quote(str(path)), *expected)
+    return data
+
+
+def check_game_kind(data: Any, name: str, path: str, *expected: str) -> None:
+    """PositionError if ``data`` is another kind of game file than the ``expected`` ones,
+    naming it ``name`` and saying how to open it, with ``path`` in the command it gives. Data of
+    no known kind passes: the engine judges it."""
     found = data.get("format") if isinstance(data, Mapping) else None
     if found not in expected and found in _OPENED_BY:
         what, _, advice = _OPENED_BY[found]
         wanted = " or ".join(_OPENED_BY[kind][1] for kind in expected)
-        raise PositionError(f"{path} is {what}, not {wanted}: {advice.format(path=quote(str(path)))}")
-    return data
+        raise PositionError(f"{name} is {what}, not {wanted}: {advice.format(path=path)}")
 
 
 def read_race_record(path: str | Path) -> Any:

@@ -17,7 +17,8 @@ from heat.engine import (
     to_position,
     view_of,
 )
-from heat.storage import read_position
+from heat.engine.position import POSITION_FORMAT
+from heat.storage import check_game_kind, read_position
 
 
 def new(args: argparse.Namespace) -> int:
@@ -31,9 +32,12 @@ def new(args: argparse.Namespace) -> int:
 def _load(file: str) -> Any:
     if file == "-":
         try:
-            return json.load(sys.stdin)
+            data = json.load(sys.stdin)
         except json.JSONDecodeError as error:
             raise HeatError(f"standard input: not valid JSON: {error}") from None
+        # a saved game piped in has no file to name: the advice names one to save it to
+        check_game_kind(data, "standard input", "FILE", POSITION_FORMAT)
+        return data
     return read_position(file)
 
 
