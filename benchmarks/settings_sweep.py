@@ -15,10 +15,11 @@ import argparse
 import dataclasses
 import math
 import sys
+from collections.abc import Sequence
 from math import comb
 from typing import Any
 
-from heat.arena import ArenaConfig, check_config, play_race, wilson
+from heat.arena import ArenaConfig, RaceOutcome, check_config, play_race, wilson
 from heat.bots import levels
 from heat.engine import HeatError
 from legends_arena import add_arena_options, arena_of, play_all  # this folder is on sys.path
@@ -82,7 +83,11 @@ def _race(task: tuple[ArenaConfig, int, str, float]) -> bool:
     # Each task sets the champion's settings itself, so a worker started by any method has them.
     changes: dict[str, Any] = {setting: value}
     levels.CHAMPION = dataclasses.replace(DEFAULT, **changes)
-    outcome = play_race(config, index)
+    return champion_won(play_race(config, index))
+
+
+def champion_won(outcome: RaceOutcome) -> bool:
+    """Whether the champion won the arena race ``outcome``."""
     return any(name == CHAMPION and place == 1 for name, place in zip(outcome.entrants, outcome.places, strict=True))
 
 
@@ -93,13 +98,14 @@ def sweep(config: ArenaConfig, setting: str, values: list[float], workers: int) 
     return [wins[i : i + config.races] for i in range(0, len(wins), config.races)]
 
 
-def report(setting: str, values: list[float], wins: list[list[bool]]) -> str:
+def report(setting: str, values: Sequence[float | str], wins: list[list[bool]]) -> str:
     """A line per value: its wins with their interval, and how it differs from the first value."""
     races = len(wins[0])
     lines = [f"{setting:>18}  wins  win rate      95% CI  only it won  only first won  McNemar p"]
     for value, won in zip(values, wins, strict=True):
         low, high = wilson(sum(won), races)
-        line = f"{value:>18g}  {sum(won):>4}  {sum(won) / races:>8.1%}  {low:>5.1%}-{high:.1%}"
+        label = value if isinstance(value, str) else f"{value:g}"
+        line = f"{label:>18}  {sum(won):>4}  {sum(won) / races:>8.1%}  {low:>5.1%}-{high:.1%}"
         if won is not wins[0]:
             only_it = sum(1 for a, b in zip(won, wins[0], strict=True) if a and not b)
             only_first = sum(1 for a, b in zip(won, wins[0], strict=True) if b and not a)

@@ -12,6 +12,7 @@ SCRIPTS = Path(__file__).resolve().parent.parent / "benchmarks"
 BENCH = SCRIPTS / "engine_bench.py"
 SEGMENTS = SCRIPTS / "race_segments.py"
 SWEEP = SCRIPTS / "settings_sweep.py"
+ORACLE = SCRIPTS / "round_oracle.py"
 
 
 def run(script: Path, *options: str) -> subprocess.CompletedProcess[str]:
@@ -76,6 +77,26 @@ def test_the_settings_sweep_counts_paired_wins_with_mcnemars_exact_test():
     assert mcnemar(37, 43) == pytest.approx(0.576, abs=0.001)  # docs/bots.md, the search bot's row
 
 
+def test_the_round_oracle_prints_the_champion_and_each_foresight_on_the_same_races():
+    done = run(
+        ORACLE, "--know", "round,nothing", "--samples", "2", "--candidates", "2", "--track", "usa", "--races", "2",
+        "--laps", "1", "--workers", "1", "--seed", "3",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "champion against five Legends on usa, 2 races, seed 3, chevrons on"
+    assert lines[1] == (
+        "each plan chosen among the champion's 2 best by how its turn ends, what it is not told drawn 2 times"
+    )
+    rows = [line.split() for line in lines[3:]]
+    assert [row[0] for row in rows] == ["champion", "round", "nothing"]
+    champion = int(rows[0][1])
+    for row in rows[1:]:
+        assert len(row) == 7
+        # paired races: the difference in wins is the difference of the races only one of them won
+        assert int(row[1]) - champion == int(row[4]) - int(row[5])
+
+
 @pytest.mark.parametrize(
     ("script", "options", "message"),
     [
@@ -102,6 +123,11 @@ def test_the_settings_sweep_counts_paired_wins_with_mcnemars_exact_test():
             "argument --races: must be at least 1, not 0",
         ),
         (SWEEP, ("--values", "1"), "the following arguments are required: --setting"),
+        (ORACLE, ("--know", "future"), "round_oracle: --know: unknown 'future'; one or more of: round, own"),
+        (ORACLE, ("--know", "own,own"), "round_oracle: --know: a kind is listed twice"),
+        (ORACLE, ("--candidates", "0"), "argument --candidates: must be at least 1, not 0"),
+        (ORACLE, ("--samples", "-2"), "argument --samples: must be at least 1, not -2"),
+        (ORACLE, ("--track", "mars"), "round_oracle: unknown track 'mars'"),
     ],
 )
 def test_every_script_refuses_bad_options_in_a_line(script, options, message):
