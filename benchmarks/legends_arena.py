@@ -1,8 +1,9 @@
 """What the scripts that replay the arena's races against five Legends share: their options, the
 arena they describe, and playing its races in one process or a pool.
 
-``race_segments.py``, ``settings_sweep.py`` and ``round_oracle.py`` all play the races of ``heat arena --lineup
-BOT,legend*5 --tracks TRACK --races N --seed SEED``, so the same options name the same races.
+``race_segments.py``, ``settings_sweep.py`` and ``round_oracle.py`` all play the races of
+``heat arena --lineup BOT,legend*5 --tracks TRACK --races N --seed SEED``, so the same options
+name the same races.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from engine_bench import positive  # this folder is on sys.path
 from heat.arena import LEGEND, ArenaConfig, bot_seed, check_config, make_driver, play_race, race_setup
 from heat.bots import forecast
 from heat.bots.planner import PlannerBot
-from heat.engine import Discard, HeatError, Plan, Race, from_position, to_position, view_of
+from heat.engine import Decision, Discard, HeatError, Plan, Race, from_position, to_position, view_of
 from heat.engine.rng import Rng
 from legends_arena import add_arena_options, arena_of, play_all  # this folder is on sys.path
 from settings_sweep import champion_won, report
@@ -111,7 +111,7 @@ def _race(task: tuple[ArenaConfig, int, str, int, int]) -> bool:
         seat = race.to_decide()[0]
         legal = race.legal_decisions(seat)
         if seat == me and isinstance(legal[0], Plan) and len(legal) > 1:
-            decision: Any = foreseen_plan(race, me, bot, know, candidates, samples, index)
+            decision: Decision = foreseen_plan(race, me, bot, know, candidates, samples, index)
         else:
             decision = bot.choose(view_of(race, seat), legal)
         race.apply(seat, decision)
