@@ -7,6 +7,7 @@ import json
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,15 +22,35 @@ def blocks(file: str, language: str) -> list[str]:
     return re.findall(rf"```{language}\n(.*?)```", text, flags=re.S)
 
 
+def run_example(file: str) -> dict[str, Any]:
+    """Run the first ``python`` block of ``file``; its global names afterwards."""
+    names: dict[str, Any] = {}
+    exec(compile(blocks(file, "python")[0], file, "exec"), names)
+    return names
+
+
 def test_the_readme_python_example_runs(capsys):
-    for code in blocks("README.md", "python"):
-        exec(compile(code, "README.md", "exec"), {})
-    assert "[" in capsys.readouterr().out
+    names = run_example("README.md")
+    race = names["race"]
+    assert race.is_over and sorted(race.standings()) == [0, 1, 2]
+    # It prints the standings, then seat 0's view as JSON data.
+    view = names["view_of"](race, 0).to_json()
+    assert capsys.readouterr().out == f"{race.standings()} {view}\n"
+    assert view["seat"] == 0 and view["round"] == race.round
 
 
 def test_the_engine_doc_python_example_runs(capsys):
-    for code in blocks("docs/engine.md", "python"):
-        exec(compile(code, "docs/engine.md", "exec"), {})
+    names = run_example("docs/engine.md")
+    race = names["race"]
+    assert race.is_over and race.to_decide() == ()
+    assert capsys.readouterr().out == f"{race.standings()}\n"
+    assert sorted(race.standings()) == [0, 1, 2]
+    # The example takes the first legal decision every time: the same race replays from its record.
+    again = names["Race"](race.config)
+    while not again.is_over:
+        for seat in again.to_decide():
+            again.apply(seat, again.legal_decisions(seat)[0])
+    assert again.standings() == race.standings()
 
 
 def test_the_position_example_loads_and_plays():

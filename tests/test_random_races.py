@@ -60,6 +60,7 @@ def check_invariants(race: Race, expected: list[Counter[str]], box_stress: int) 
         assert 1 <= car.lane <= spots
     if race.phase == "turn":
         assert race.to_decide() == (race.order[race.turn_index],)
+    assert race.is_over != bool(race.to_decide()), "the race must be over or someone must decide (L-2)"
 
 
 MODULES: dict[str, dict[str, object]] = {
@@ -99,6 +100,7 @@ def play_checked(
         race.apply(seat, legal[rng.below(len(legal))])
     box_stress = race.stress_reserve + sum(card_totals(race, s)["stress"] for s in range(cars))
     expected = [card_totals(race, seat) for seat in range(cars)]
+    check_invariants(race, expected, box_stress)
     seen_events = len(race.events())
     while not race.is_over:
         assert race.round <= MAX_ROUNDS, "the race does not end"
@@ -193,6 +195,36 @@ def test_random_decision_is_always_legal(modules: str) -> None:
                 decision = race.random_decision(seat, rng)
                 assert decision in race.legal_decisions(seat)
                 race.apply(seat, decision)
+
+
+@pytest.mark.parametrize(("track", "legends"), [("usa", 1), ("great-britain", 6), ("france", 3)])
+def test_a_race_of_only_legends_runs_to_its_end_when_built(track: str, legends: int) -> None:
+    """Legends decide nothing (L-2): a race of Legends alone needs no decision, so building it
+    plays it to the end; it never waits for a decision nobody can take."""
+    race = Race(RaceConfig(default_seats(legends, legends=legends), track=track, laps=1, seed=legends))
+    assert race.is_over and race.to_decide() == ()
+    assert sorted(race.standings()) == list(range(legends))
+    assert all(car.finished for car in race.cars)
+
+
+@pytest.mark.parametrize("modules", ["base", "weather", "all"])
+def test_random_decision_draws_every_legal_decision(modules: str) -> None:
+    """At every decision point with a few legal decisions, ``random_decision`` draws each of
+    them (and nothing else) over enough draws: rollouts sample the whole choice, not a part
+    of it (e.g. every Slipstream length the weather allows, W-15, W-25)."""
+    steps: Counter[str] = Counter()
+    for seed in range(3):
+        race = Race(make_config("great-britain", 4, seed, 1, modules), record_events=False)
+        rng = Rng(seed)
+        while not race.is_over:
+            seat = race.to_decide()[0]
+            legal = race.legal_decisions(seat)
+            if 1 < len(legal) <= 8:
+                drawn = {race.random_decision(seat, rng) for _ in range(60 * len(legal))}
+                assert drawn == set(legal), f"{race.phase}/{race.step}: drew {drawn}, legal {legal}"
+                steps[race.step if race.phase == "turn" else race.phase] += 1
+            race.apply(seat, race.random_decision(seat, rng))
+    assert steps["react"] and steps["discard"], steps  # the steps with a choice were checked
 
 
 @pytest.mark.parametrize("modules", ["base", "all"])

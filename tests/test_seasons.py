@@ -359,6 +359,17 @@ def test_a_goat_run_with_six_players_does_not_run_out_of_upgrade_cards():
     assert referee.races == 10
 
 
+@pytest.mark.parametrize("legends", [0, 2])
+def test_a_season_of_one_player_is_played_to_the_end(legends):
+    """A championship has 1 to 6 cars: one player alone, or solo against Legends, is a season."""
+    referee = Referee(SeasonConfig(default_seats(1 + legends, legends=legends), season="1961", seed=4), bot_seed=1)
+    referee.run()
+    season = referee.season
+    assert referee.races == 3 and season.is_over
+    assert len(season.totals()) == 1 + legends
+    assert [len(points) for _, points in referee.results[0]] == [1 + legends] * 3
+
+
 def test_a_tournament_season_with_pro_legends():
     config = SeasonConfig(default_seats(4, legends=2), season="1961", seed=8, tournament=True, pro_legends=2)
     referee = Referee(config, bot_seed=3)

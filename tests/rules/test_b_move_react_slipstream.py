@@ -140,6 +140,19 @@ def test_B_3_7_blocked_car_stops_on_nearest_space_with_free_spot(blockers, expec
     assert spot(race) == expected
 
 
+@pytest.mark.parametrize("speed", [1, 2])
+def test_OQ_B_21_car_blocked_back_to_its_start_keeps_its_spot(speed):
+    # Every space red could reach (21, then 22) is full, so red (on 20, off the race line:
+    # lane 1) is blocked all the way back to 20, whose race-line spot (lane 2) is free. Red has
+    # not moved: it keeps lane 1 (B-3.6 applies only to a car ending its move elsewhere).
+    full = [car(space=space, lane=lane) for space in range(20 + speed, 20, -1) for lane in (1, 2)]
+    race = before_red_moves(car(space=20, lane=1, play=[str(speed)]), full)
+    events = play(race, "discard nothing")
+    (move,) = [e for e in of_type(events, Moved) if e.seat == RED]
+    assert (move.from_space, move.to_space, move.blocked) == (20, 20, True)
+    assert spot(race) == (20, 1)
+
+
 @pytest.mark.parametrize(("space", "race_line"), [(30, 2), (5, 1)])
 def test_B_3_8_car_nearer_the_race_line_leads_side_by_side(space, race_line):
     other = 3 - race_line

@@ -565,6 +565,12 @@ def test_C_16_bad_swaps_are_refused():
     absent = next(c for c in ("turbo-8", "turbo-7", "body-6", "rpm-3") if c not in ids(season, state.market))
     assert "not a leftover" in refused(season, last, f"swap {mine} for {absent}")
     assert "C-16" in refused(season, last, f"draft {leftover}")
+    for half in (Swap(None, leftover), Swap(mine, None)):  # one card for one card, or none (C-16)
+        before = season_snapshot(season)
+        with pytest.raises(IllegalDecision, match="C-16"):
+            season.apply(last, half)
+        assert season_snapshot(season) == before
+        assert half not in season.legal_decisions(last)
     season.apply(last, Swap(None, None))  # 'no swap' is always allowed
     assert ids(season, state.upgrades[last]) == [mine]
     assert season.phase == "race"

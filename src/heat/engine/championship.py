@@ -296,7 +296,7 @@ class Season:
             if state.pick_index == len(state.pick_order):
                 self.phase = SWAP
         elif isinstance(decision, Swap):
-            if decision.give is not None and decision.take is not None:  # C-16, OQ-C-10
+            if decision.give is not None and decision.take is not None:  # C-16, OQ-C-10 (_check: both or neither)
                 give = self.cards.index_of[decision.give]
                 take = self.cards.index_of[decision.take]
                 state.upgrades[seat].remove(give)
@@ -508,8 +508,13 @@ class Season:
                     "the last player on the grid may swap one Upgrade card for a leftover: "
                     "'swap OWNED for MARKET' or 'no swap' (C-16)"
                 )
-            if decision.give is None:
+            if decision.give is None and decision.take is None:
                 return
+            if decision.give is None or decision.take is None:  # C-16: one card for one card
+                raise IllegalDecision(
+                    "a swap gives one of your Upgrade cards for one leftover: 'swap OWNED for MARKET', "
+                    "or 'no swap' (C-16)"
+                )
             if self.cards.index_of.get(decision.give, -1) not in state.upgrades[seat]:
                 raise IllegalDecision(f"{decision.give!r} is not one of your Upgrade cards")
             if self.cards.index_of.get(decision.take or "", -1) not in state.market:
