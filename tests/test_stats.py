@@ -13,6 +13,7 @@ from heat.bots import RandomBot, play_out
 from heat.engine import Race, RaceConfig, default_seats, replay, to_record, track_ids
 from heat.engine.events import CornerChecked, Eliminated, HeatPaid, RoundEnded, RoundStarted
 from heat.stats import GEARS, HEAT_CAUSES, PLAYER_ONLY, STATS_FORMAT, race_stats, stats_text, table_rows
+from heat.stats_plot import behind_leader
 from scenario import car, of_type, play, position, race_from
 
 DECK = ["1", "2", "3", "4", "1", "2", "3", "4", "1"]
@@ -237,3 +238,16 @@ def test_a_car_eliminated_by_a_spin_out_raced_the_round_it_left_in() -> None:
         assert sum(figures.gears.values()) == left_in
         assert figures.place > len(race.hall_of_fame)
         assert "out" in dict(table_rows(stats))["Finish round"]
+
+
+def test_behind_the_leader_is_0_for_the_car_furthest_along() -> None:
+    race = race_from(
+        position([car(space=10, hand=["2"], deck=list(DECK)), car(space=5, hand=["4"], deck=list(DECK))], laps=2)
+    )
+    play(race, "red: gear 1 play 2", "blue: gear 1 play 4")  # Blue 9 behind Red 12
+    while race.round == 1:
+        seat = race.to_decide()[0]
+        play(race, f"{seat}: {'done' if race.step == 'react' else 'discard nothing'}")
+    stats = race_stats(race)
+    assert [c.progress for c in stats.cars] == [[10, 12], [5, 9]]
+    assert behind_leader(stats) == [[0, 0], [5, 3]]

@@ -72,12 +72,11 @@ def test_stats_plot_writes_an_svg_of_every_car(record: Path, tmp_path: Path, cap
     assert (status, err) == (0, "")
     root = ET.fromstring(chart.read_text(encoding="utf-8"))
     assert root.tag == f"{SVG}svg"
-    lines = root.findall(f"{SVG}polyline")
     stats = race_stats(replay(json.loads(record.read_text())))
-    assert len(lines) == len(stats.cars)
-    assert sorted(len(line.get("points", "").split()) for line in lines) == sorted(
-        len(car.progress) for car in stats.cars
-    )
+    for kind in ("progress", "behind"):  # a line per car in each panel, a point per round raced
+        lines = [line for line in root.findall(f"{SVG}polyline") if line.get("class") == kind]
+        points = sorted(len(line.get("points", "").split()) for line in lines)
+        assert points == sorted(len(car.progress) for car in stats.cars)
     text = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
     assert "finish" in text and all(car.name in text for car in stats.cars)
 
