@@ -11,7 +11,7 @@ from typing import Any
 
 from heat.engine import ConfigError, Race, replay
 from heat.engine.championship import SEASON_FORMAT
-from heat.stats import RaceStats, race_stats, season_races, stats_text
+from heat.stats import RaceStats, by_place, race_stats, season_races, stats_text
 from heat.stats_plot import write_progress_plot
 from heat.storage import naming, read_saved_game, save_problem
 
@@ -75,8 +75,9 @@ def print_stats(stats: RaceStats, title: str | None = None) -> None:
         print(title)
     if not stats.over:
         print(f"The race is not over: counted to the end of round {stats.rounds}.")
-    if any(car.name != car.color.capitalize() for car in stats.cars):  # who drives each column
-        print("Cars: " + "; ".join(f"{car.color.capitalize()} = {_driver(car.name, car.legend)}" for car in stats.cars))
+    named = [car for car in by_place(stats) if car.name != car.color.capitalize()]
+    if named:  # who drives the columns headed by a colour that is not its driver's name
+        print("Cars: " + "; ".join(f"{car.color.capitalize()} = {_driver(car.name, car.legend)}" for car in named))
     for line in stats_text(stats):
         print(line)
 
