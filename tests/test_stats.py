@@ -218,16 +218,20 @@ def test_the_table_fits_80_columns_with_six_cars() -> None:
     assert any(line.startswith("Heat paid") for line in lines)
 
 
-def test_a_car_eliminated_by_a_spin_out_raced_the_round_it_left_in() -> None:
-    """The 1963 finale's event (C-21): a spin-out takes the car off the track for good."""
+def eliminating_race() -> Race:
+    """A race of random bots with the 1963 finale's event (C-21: a spin-out takes the car off the
+    track for good) in which a car was eliminated."""
     for seed in range(1, 30):
         config = RaceConfig(default_seats(3), track="france", laps=1, seed=seed, spin_out_eliminates=True)
         race = Race(config)
         play_out(race, {seat: RandomBot(seed + seat) for seat in range(3)})
         if race.eliminated:
-            break
-    else:
-        pytest.fail("no car was eliminated in 29 races")
+            return race
+    pytest.fail("no car was eliminated in 29 races")
+
+
+def test_a_car_eliminated_by_a_spin_out_raced_the_round_it_left_in() -> None:
+    race = eliminating_race()
     log = race.events(None)
     stats = race_stats(race)
     for seat in race.eliminated:
@@ -251,3 +255,16 @@ def test_behind_the_leader_is_0_for_the_car_furthest_along() -> None:
     stats = race_stats(race)
     assert [c.progress for c in stats.cars] == [[10, 12], [5, 9]]
     assert behind_leader(stats) == [[0, 0], [5, 3]]
+
+
+def test_a_car_eliminated_in_the_round_not_counted_raced_the_rounds_before() -> None:
+    race = eliminating_race()
+    record = to_record(race)
+    seat = race.eliminated[0]
+    for cut in range(len(record["decisions"])):
+        part = replay({**record, "decisions": record["decisions"][:cut]})
+        if part.eliminated:
+            break
+    stats = race_stats(part)
+    assert stats.cars[seat].rounds == stats.rounds == part.round - 1
+    assert not stats.cars[seat].eliminated  # not in the rounds counted

@@ -210,3 +210,13 @@ def test_a_position_file_is_not_a_race(tmp_path: Path, capsys) -> None:
     path.write_text(out)
     status, _, err = run(capsys, "stats", str(path))
     assert status == 2 and "heat position apply" in err
+
+
+def test_a_season_before_its_first_race_has_no_statistics(tmp_path: Path, capsys) -> None:
+    season = Season(SeasonConfig(default_seats(2, legends=1), season="1961", seed=1))
+    season.apply(0, season.legal_decisions(0)[0])  # the first card of the build
+    path = tmp_path / "season.json"
+    path.write_text(json.dumps(season_record(season)))
+    status, out, err = run(capsys, "stats", str(path))
+    assert (status, out) == (2, "")
+    assert "no race of this season has started yet" in err

@@ -261,8 +261,8 @@ def race_stats(race: Race) -> RaceStats:
     for entry in cars:
         entry.progress.append(position[entry.seat])
 
-    finishers = {seat for event in counted if isinstance(event, ev.RoundEnded) for seat in event.finishers}
-    eliminated = {event.seat for event in counted if isinstance(event, ev.Eliminated)}
+    finishers = {seat for event in events if isinstance(event, ev.RoundEnded) for seat in event.finishers}
+    eliminated = {event.seat for event in events if isinstance(event, ev.Eliminated)}
     # Cars already in the Hall of Fame (or out) when a race set up from a position began.
     done = (set(view.hall_of_fame) - finishers) | (set(view.eliminated) - eliminated)
     card_ids = {card.id for card in catalogue().cards}
