@@ -197,7 +197,7 @@ def test_the_arena_sums_the_figures_of_each_entrant() -> None:
     for name in ("rookie", "random", "legend"):
         figures = summary[name].figures
         seats = [(o, o.entrants.index(name)) for o in outcomes]
-        assert figures["races"] == 3
+        assert figures["car_races"] == 3
         assert figures["spaces_moved"] == sum(o.figures[seat]["spaces_moved"] for o, seat in seats)
         assert figures["wins"] == sum(o.places[seat] == 1 for o, seat in seats)
         assert figures["rounds"] == sum(o.rounds[seat] for o, seat in seats)

@@ -184,7 +184,7 @@ class CarStats:
         """The figures that add up over cars and races (counts), flat; a Legend's without the
         player figures. The arena sums them per entrant."""
         flat: dict[str, int] = {
-            "races": 1,
+            "car_races": 1,
             "wins": int(self.place == 1),
             "finished": int(self.finish_round is not None),
             "rounds": self.rounds,
