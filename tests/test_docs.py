@@ -62,7 +62,7 @@ def test_the_position_example_loads_and_plays():
 
 # The quick commands of the ``sh`` blocks: a new user copies them first. The commands that open
 # the app, play a season or run an arena are left out: they wait for a person or take minutes.
-QUICK_COMMAND = re.compile(r"^heat (race|position|replay|tracks)\b", flags=re.M)
+QUICK_COMMAND = re.compile(r"^heat (race|position|replay|stats|tracks)\b", flags=re.M)
 
 
 def shell_examples(file: str) -> list[str]:
@@ -78,7 +78,7 @@ DOCS = [
 
 
 def test_the_docs_have_commands_to_run():
-    assert {"README.md", "docs/positions.md"} <= set(DOCS)
+    assert {"README.md", "docs/positions.md", "docs/stats.md"} <= set(DOCS)
 
 
 @pytest.mark.parametrize("file", DOCS)

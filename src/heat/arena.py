@@ -16,6 +16,7 @@ import multiprocessing
 import signal
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ from heat.engine.config import MAX_CARS
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config as check_race_config
 from heat.legend_options import check_legend_options, flag_words
+from heat.stats import race_stats
 from heat.storage import write_text
 
 LEGEND = "legend"
@@ -68,6 +70,8 @@ class RaceOutcome:
     """The plans among them (gear and cards: the decision that takes the most thought)."""
     grid: list[int] = field(default_factory=list)
     """Each seat's place on the starting grid, 1 for pole position (B-10.9)."""
+    figures: list[dict[str, int]] = field(default_factory=list)
+    """Each seat's statistics that add up (``heat.stats.CarStats.totals``)."""
 
 
 @dataclass(slots=True)
@@ -92,6 +96,8 @@ class EntrantStats:
     by_track: dict[str, float]
     track_wins: dict[str, tuple[int, int]]
     """Per track: (races won, races entered)."""
+    figures: dict[str, int] = field(default_factory=dict)
+    """The statistics of the entrant's cars (Heat paid, Boosts, spin-outs...), summed over its races."""
 
 
 def parse_lineup(text: str) -> tuple[str, ...]:
@@ -193,7 +199,7 @@ def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
     """Race number ``index`` of the arena (its track, seating and seeds follow from ``index``)."""
     race_config, entrants = race_setup(config, index)
     track_id, seed = race_config.track, race_config.seed
-    race = Race(race_config, record_events=False)
+    race = Race(race_config)  # its events give the statistics
     start = race.standings()  # the race order on the grid, pole first
     bots = {i: make_driver(name, bot_seed(seed, i)) for i, name in enumerate(entrants) if name != LEGEND}
     seconds: dict[str, list[float]] = {}
@@ -211,7 +217,8 @@ def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
         race.apply(seat, decision)
     places = _places(race.standings())
     rounds = [car.finish_round for car in race.cars]
-    return RaceOutcome(track_id, entrants, places, rounds, seconds, plan_seconds, _places(start))
+    figures = [car.totals() for car in race_stats(race).cars]
+    return RaceOutcome(track_id, entrants, places, rounds, seconds, plan_seconds, _places(start), figures)
 
 
 def _places(order: Sequence[int]) -> list[int]:
@@ -285,10 +292,13 @@ def summarize(outcomes: Sequence[RaceOutcome]) -> list[EntrantStats]:
         track_wins: dict[str, list[int]] = {}
         seconds: list[float] = []
         plan_seconds: list[float] = []
+        figures: Counter[str] = Counter()
         for outcome in outcomes:
             seats = [i for i, entrant in enumerate(outcome.entrants) if entrant == name]
             if not seats:
                 continue
+            for seat in seats if outcome.figures else ():  # (an outcome built by hand may have none)
+                figures.update(outcome.figures[seat])
             races += 1
             won = any(outcome.places[i] == 1 for i in seats)
             wins += won
@@ -318,6 +328,7 @@ def summarize(outcomes: Sequence[RaceOutcome]) -> list[EntrantStats]:
                 plan_median_ms=1000 * statistics.median(plan_seconds) if plan_seconds else 0.0,
                 by_track={track: sum(v) / len(v) for track, v in sorted(track_wins.items())},
                 track_wins={track: (sum(v), len(v)) for track, v in sorted(track_wins.items())},
+                figures=dict(sorted(figures.items())),
             )
         )
     return stats
@@ -330,7 +341,9 @@ def write_json(
     data = {
         "config": asdict(config),
         "summary": [asdict(s) for s in stats],
-        "races": [{k: v for k, v in asdict(o).items() if k not in ("seconds", "plan_seconds")} for o in outcomes],
+        "races": [
+            {k: v for k, v in asdict(o).items() if k not in ("seconds", "plan_seconds", "figures")} for o in outcomes
+        ],
     }
     write_text(path, json.dumps(data, indent=1) + "\n")
 

@@ -195,6 +195,10 @@ def test_B_7_7_too_little_heat_pays_all_and_spins_out() -> None:
     assert payments(events) == [(3, "corner 2")]
     assert state(race)["engine"] == 0
     assert [e.corner for e in of_type(events, SpunOut)] == [2]
+    # The events say so (the statistics read them): the check owed 5 and could not be paid,
+    # and the spin-out took the 3 the Engine held.
+    assert [(e.heat, e.spin_out) for e in of_type(events, CornerChecked)] == [(5, True)]
+    assert [e.heat for e in of_type(events, SpunOut)] == [3]
 
 
 def test_B_7_8_spin_out_goes_back_before_the_corner_line() -> None:
@@ -592,6 +596,7 @@ def test_B_16_6_finished_cars_join_the_hall_of_fame_at_the_end_of_the_round() ->
     assert race.hall_of_fame == []
     events = run(race, "done")
     assert [e.finishers for e in of_type(events, RoundEnded)] == [(0,)]
+    assert [e.order for e in of_type(events, RoundEnded)] == [(0, 1)]  # the order at the end of the round
     assert race.hall_of_fame == [0]
     assert not state(race, 0)["on_track"]
 

@@ -368,6 +368,9 @@ def test_OQ_T_2_a_cluttered_hand_whose_cards_imply_a_change_that_cannot_be_made(
     events = race.events()[before:]
     assert of_type(events, ClutteredHand) == [ClutteredHand(RED)]
     assert not of_type(events, HeatPaid)
+    # The gear revealed is the one the car had (then B-14.3 sets 1st): every car on the track
+    # reveals a gear each round, which the statistics count (heat.stats).
+    assert [(e.old, e.new) for e in of_type(events, GearShifted)] == [(gear, gear)]
     entry = state(race)
     assert (entry["space"], entry["gear"], entry["engine"]) == (20, 1, engine)  # no move, 1st gear
     assert race.legal_decisions(RED)  # the race goes on

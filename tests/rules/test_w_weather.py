@@ -427,6 +427,7 @@ def test_W_14_overheat_adds_one_heat_when_over_the_limit(cards, heat):
     race = planned(car(space=32, hand=list(cards), engine=5), conditions(c2="overheat"))
     events = play(race, f"red: gear 2 play {' '.join(cards)}", "done")
     assert corner_checks(events) == [(2, sum(int(c) for c in cards), 3, heat)]
+    assert [(e.overheat, e.spin_out) for e in of_type(events, CornerChecked)] == [(1 if heat else 0, False)]
     assert state(race)["engine"] == 5 - heat
     assert sum(e.amount for e in of_type(events, HeatPaid) if e.reason == "corner 2") == heat
 

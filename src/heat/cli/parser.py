@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 
 from heat.bots.levels import LEVELS
-from heat.cli import arena_cmd, position_cmd, race_cmd, season_cmd
+from heat.cli import arena_cmd, position_cmd, race_cmd, season_cmd, stats_cmd
 from heat.engine import ConfigError, track, track_ids
 from heat.legend_options import NO_AGGRESSIVE_FLAG
 from heat.tui import launch
@@ -142,6 +142,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="record JSON file")
     replay.add_argument("--json", action="store_true", help="print the final position as JSON")
     replay.set_defaults(run=race_cmd.replay_file)
+
+    stats = commands.add_parser("stats", help="the statistics of a saved race or record (or of a season's races)")
+    stats.add_argument("file", help="race record, saved race or saved season (JSON)")
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
+    stats.add_argument("--plot", metavar="FILE", help="write a chart of every car's position round by round (SVG)")
+    stats.add_argument("--overwrite", action="store_true", help="let --plot replace an existing file")
+    stats.add_argument("--race", type=int, metavar="N", help="in a season: only its race N")
+    stats.set_defaults(run=stats_cmd.run)
 
     season = commands.add_parser("season", help="a Championship season against bots and Legends")
     season_commands = season.add_subparsers(dest="season_command", required=True)

@@ -9,10 +9,12 @@ import secrets
 from heat.bots import play_out
 from heat.bots.levels import parse_levels
 from heat.cli.render import narrate
+from heat.cli.stats_cmd import print_stats
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record
 from heat.engine.config import MAX_CARS
 from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, seat_roles
+from heat.stats import race_stats
 from heat.storage import load_race
 
 
@@ -107,6 +109,9 @@ def run(args: argparse.Namespace) -> int:
         print_log(race)
         print()
     print_standings(race)
+    if not args.quiet:
+        print()
+        print_stats(race_stats(race), "Statistics:")
     return 0
 
 

@@ -134,23 +134,29 @@ class Slipstreamed(Event):
 
 @dataclass(frozen=True, slots=True)
 class CornerChecked(Event):
-    """A Corner Line crossed this turn was checked (B-7)."""
+    """A Corner Line crossed this turn was checked (B-7): ``heat`` is what it costs, of which
+    ``overheat`` is the Road Conditions' Overheat token's (W-14); ``spin_out`` if the Engine
+    cannot pay it (B-7.7: the ``SpunOut`` event follows)."""
 
     corner: int
     speed: int
     limit: int
     heat: int
+    overheat: int = 0
+    spin_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SpunOut(Event):
-    """The car could not pay a corner and spun out (B-7.7 to B-7.10)."""
+    """The car could not pay a corner and spun out (B-7.7 to B-7.10); ``heat`` is what it paid:
+    all its Engine held."""
 
     corner: int
     to_space: int
     to_lap: int
     to_lane: int
     stress: int
+    heat: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,10 +191,13 @@ class CrossedFinish(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
-    """The round ended; ``finishers`` entered the Hall of Fame in this order (B-16.6)."""
+    """The round ended; ``finishers`` entered the Hall of Fame in this order (B-16.6); ``order``
+    is every car from first to last at that moment (``Race.standings``: the Hall of Fame, then
+    the cars on the track by position, B-11.7, then the eliminated)."""
 
     round: int
     finishers: tuple[int, ...]
+    order: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

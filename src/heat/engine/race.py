@@ -576,7 +576,7 @@ class Race(TurnRules, SetupRules):
             self.occupancy[self._slot(car.pos, car.lane)] = -1
             self.hall_of_fame.append(car.seat)
         if self.log is not None:
-            self.log.append(RoundEnded(-1, self.round, tuple(car.seat for car in finishers)))
+            self.log.append(RoundEnded(-1, self.round, tuple(car.seat for car in finishers), tuple(self.standings())))
         if any(car.on_track for car in self.cars):
             self._start_round()
         else:

@@ -91,8 +91,11 @@ class TurnRules(RaceState):
         # hand's was checked to imply a gear the car can reach (T-3, OQ-T-1); a cluttered hand's
         # may not (one card in 3rd gear with an empty Engine): then no change is made and no
         # Heat paid, and B-14.3 sends the car to 1st gear below (OQ-T-2).
-        if self.config.tournament and len(plan) in self._reachable_gears(car):
-            self._tournament_gear(car, len(plan))
+        if self.config.tournament:
+            if len(plan) in self._reachable_gears(car):
+                self._tournament_gear(car, len(plan))
+            elif self.log is not None:  # OQ-T-2: the gear revealed is the one the car had
+                self.log.append(GearShifted(seat, car.gear, car.gear))
         if self.config.pass_sponsor:
             key = self._position_key(car)
             turn.ahead = [other.seat for other in self.cars if other.on_track and self._position_key(other) > key]
@@ -633,10 +636,12 @@ class TurnRules(RaceState):
             if road is not None:
                 limit += road[corner.number - 1]  # W-12, W-13
             cost = speed - limit if speed > limit else 0
+            overheat = 0
             if cost and conditions is not None:
-                cost += conditions.corner_overheat[corner.number - 1]  # W-14, OQ-W-8
+                overheat = conditions.corner_overheat[corner.number - 1]  # W-14, OQ-W-8
+                cost += overheat
             if self.log is not None:
-                self.log.append(CornerChecked(car.seat, corner.number, speed, limit, cost))
+                self.log.append(CornerChecked(car.seat, corner.number, speed, limit, cost, overheat, cost > car.engine))
             if cost > car.engine:
                 self._spin_out(car, line, corner)
                 break
@@ -686,7 +691,8 @@ class TurnRules(RaceState):
 
     def _spin_out(self, car: Car, line: int, corner: content.Corner) -> None:
         """B-7.7 to B-7.10, OQ-B-9 to OQ-B-11."""
-        self._pay_heat(car, car.engine, f"corner {corner.number}")
+        paid = car.engine
+        self._pay_heat(car, paid, f"corner {corner.number}")
         self.occupancy[self._slot(car.pos, car.lane)] = -1
         self._place(car, line, line - self.spaces)
         car.finished = car.pos > self.finish  # B-7.8: back behind a line before the finish
@@ -696,7 +702,7 @@ class TurnRules(RaceState):
         car.hand.extend([self.cards.stress] * stress)
         if self.log is not None:
             self.log.append(
-                SpunOut(car.seat, corner.number, self.space_of(car.pos), self.lap_of(car.pos), car.lane, stress)
+                SpunOut(car.seat, corner.number, self.space_of(car.pos), self.lap_of(car.pos), car.lane, stress, paid)
             )
         car.gear = 1
         self.turn.spun = True

@@ -1,5 +1,5 @@
 """The end of a race: the Hall of Fame (B-16), with the round each car finished in and, in a
-season, the points it scored (C-24)."""
+season, the points it scored (C-24); below it, every car's statistics (``heat.stats``)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 
 from heat.engine import Race, to_record, track, view_of
 from heat.engine import events as ev
+from heat.stats import by_place, race_stats, table_rows
 from heat.tui.colors import badge
 from heat.tui.replay_model import ReplayCursor
 from heat.tui.screens.replay import ReplayScreen
@@ -65,6 +66,21 @@ def hall_of_fame(race: Race, table: Table) -> RichTable:
     return out
 
 
+def stats_table(race: Race, table: Table) -> RichTable:
+    """Every car's statistics, a column per car from first to last (its mark and name, the
+    humans' in bold)."""
+    stats = race_stats(race)
+    humans = set(table.humans)
+    out = RichTable(box=None, padding=(0, 0, 0, 1), pad_edge=False, header_style="")
+    out.add_column("", no_wrap=True)
+    for car in by_place(stats):  # the order of the Hall of Fame
+        name = Text(car.name, style="bold" if car.seat in humans else "")
+        out.add_column(Text.assemble(badge(car.color), " ", name), justify="right", max_width=8)
+    for label, cells in table_rows(stats):
+        out.add_row(label, *cells)
+    return out
+
+
 class ResultsScreen(Screen[str]):
     """The Hall of Fame; closes with ``continue``, ``new`` or ``quit``."""
 
@@ -96,6 +112,8 @@ class ResultsScreen(Screen[str]):
             with Center():
                 yield Static(hall_of_fame(self.race, self.table), id="hall-of-fame")
             yield Static(self.bindings_text, classes="dim")
+            yield Static(Text("Statistics", style="bold") + "  (↑ ↓ PgUp PgDn: scroll)", id="stats-title")
+            yield Static(stats_table(self.race, self.table), id="stats")
         yield Footer()
 
     def action_close(self, answer: str) -> None:
