@@ -10,6 +10,7 @@ from typing import Any
 
 from heat.bots import Bot
 from heat.bots.levels import levels_text, parse_levels
+from heat.cli.parser import DEFAULT_SEASON_SAVE
 from heat.cli.prompt import Prompt
 from heat.cli.race_cmd import bot_names, seats_for
 from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
@@ -26,7 +27,7 @@ from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, resumed_players, seat_roles
 from heat.storage import check_new_save, naming, read_season_record, write_json
 
-DEFAULT_SAVE = "season.json"
+DEFAULT_SAVE = DEFAULT_SEASON_SAVE
 RESUME = "heat season resume"
 
 
