@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from heat.engine import Race, view_of
+from heat.engine.content import catalogue
+from heat.engine.rng import Rng
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "benchmarks"
 BENCH = SCRIPTS / "engine_bench.py"
@@ -24,6 +29,52 @@ def test_the_engine_benchmark_prints_its_figures():
     done = run(BENCH, "--races", "2", "--repeat", "1", "--cars", "3")
     assert done.returncode == 0, done.stderr
     assert "races per second:" in done.stdout and "us per decision:" in done.stdout
+
+
+def _engine_bench():
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import engine_bench
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    return engine_bench
+
+
+def _upgrades_played(garage: str, quick: bool, races: int = 12) -> set[str]:
+    """The Upgrade cards the benchmark's races give the cars (after the draft, if there is one)."""
+    bench = _engine_bench()
+    options = argparse.Namespace(
+        cars=6, legends=0, track="usa", laps=1, garage=garage, quick_upgrades=quick, weather=False
+    )
+    cards: set[str] = set()
+    for seed in range(races):
+        race = Race(bench.race_config(options, seed), record_events=False)
+        rng = Rng(seed)
+        while race.phase == "draft":  # the draft's picks are the benchmark's random decisions
+            race.apply(race.to_decide()[0], race.random_decision(race.to_decide()[0], rng))
+        cards.update(card for seat in range(6) for card in view_of(race, seat).cars[seat].upgrades)
+    return cards
+
+
+def test_the_engine_benchmark_with_every_garage_card_plays_advanced_ones():
+    """`--garage all` dealt quick-start upgrades, which are Regular cards only (G-18): the row
+    "Garage (all cards)" of docs/benchmarks.md never played an Advanced card."""
+    deck = catalogue()
+    advanced, regular = set(deck.deck("advanced")), set(deck.deck("regular"))
+    played = _upgrades_played("all", quick=False)
+    assert played & advanced and played & regular
+    assert _upgrades_played("advanced", quick=False) <= advanced
+    assert _upgrades_played("all", quick=True) <= regular  # --quick-upgrades: the booklet's quick start
+
+
+def test_the_engine_benchmark_gives_legends_races_per_car_round_of_the_other_cars():
+    done = run(BENCH, "--races", "2", "--repeat", "1", "--cars", "3", "--legends", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    per_round = next(line for line in lines if line.startswith("us per car-round:")).split()[3]
+    driven = next(line for line in lines if line.startswith("us per non-Legend car-round:")).split()[4]
+    assert float(driven) > float(per_round)  # fewer car-rounds for the same time
+    assert "us per non-Legend" not in run(BENCH, "--races", "1", "--repeat", "1", "--cars", "2").stdout
 
 
 def test_the_segments_script_prints_its_tables():
@@ -104,6 +155,7 @@ def test_the_round_oracle_prints_the_champion_and_each_foresight_on_the_same_rac
         (BENCH, ("--cars", "9"), "a race has 1 to 6 cars, not 9"),
         (BENCH, ("--laps", "-1"), "laps must be 1 to 20, not -1"),
         (BENCH, ("--races", "0"), "argument --races: must be at least 1, not 0"),  # was a ZeroDivisionError
+        (BENCH, ("--quick-upgrades",), "--quick-upgrades deals Upgrade cards: choose their deck with --garage"),
         (SEGMENTS, ("--track", "mars"), "race_segments: unknown track 'mars'"),
         (SEGMENTS, ("--races", "0"), "argument --races: must be at least 1, not 0"),
         (SEGMENTS, ("--level", "wizard"), "argument --level: invalid choice: 'wizard'"),
