@@ -214,10 +214,19 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--pro-legends", type=int, default=0, metavar="N")
     add_aggressive_option(arena)
     arena.add_argument("--tournament", action="store_true")
-    arena.add_argument("--workers", type=int, default=None, help="processes, 1 to 256 (default: every CPU core)")
-    arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON")
-    arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV")
-    arena.add_argument("--plot", metavar="FILE", help="write a chart of the win rates as SVG")
+    arena.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes, 1 to 256, never more than races (default: every CPU core)",
+    )
+    arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON (a new file)")
+    arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV (a new file)")
+    arena.add_argument("--plot", metavar="FILE", help="write a chart of the win rates as SVG (a new file)")
+    arena.add_argument(
+        "--overwrite", action="store_true", help="let --json, --csv and --plot replace the results of an earlier arena"
+    )
+    arena.add_argument("--yes", action="store_true", help="run an arena estimated to take over an hour without asking")
     arena.set_defaults(run=Command("heat.cli.arena_cmd:run"))
 
     tracks = commands.add_parser("tracks", help="list the tracks")
