@@ -105,7 +105,8 @@ PLAY_SETUP_FLAGS = {
     "color": "--color",
 }
 # A replay is only watched: it saves nothing either.
-REPLAY_IGNORES = {**PLAY_SETUP_FLAGS, "save": "--save", "overwrite": "--overwrite"}
+REPLAY_IGNORES = {**PLAY_SETUP_FLAGS, "save": "--save", "overwrite": "--overwrite", "no_confirm": "--no-confirm"}
+NO_CONFIRM_HELP = "at the plain prompt, never ask yes/no before a decision that may spin out or costs Heat"
 
 
 def player_name(text: str) -> str:
@@ -141,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     opened.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
     opened.add_argument("--replay", metavar="FILE", help="step through a race record (the app's replay viewer)")
     play.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
+    play.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
     play.set_defaults(run=Command("heat.tui.launch:play"))
 
     position = commands.add_parser("position", help="create positions and apply decisions to them")
@@ -185,10 +187,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new_season.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
     new_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
+    new_season.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
     new_season.set_defaults(run=Command("heat.tui.launch:season_new"))
     resume_season = season_commands.add_parser("resume", help="resume a saved season")
     resume_season.add_argument("file", nargs="?", default=DEFAULT_SEASON_SAVE)
     resume_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
+    resume_season.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
     resume_season.set_defaults(run=Command("heat.tui.launch:season_resume"))
     status_season = season_commands.add_parser("status", help="print the standings of a saved season")
     status_season.add_argument("file", nargs="?", default=DEFAULT_SEASON_SAVE)
