@@ -18,6 +18,9 @@ BENCH = SCRIPTS / "engine_bench.py"
 SEGMENTS = SCRIPTS / "race_segments.py"
 SWEEP = SCRIPTS / "settings_sweep.py"
 ORACLE = SCRIPTS / "round_oracle.py"
+STARTUP = SCRIPTS / "startup_bench.py"
+MEMORY = SCRIPTS / "arena_memory.py"
+COSTS = SCRIPTS / "arena_costs.py"
 
 
 def run(script: Path, *options: str) -> subprocess.CompletedProcess[str]:
@@ -75,6 +78,34 @@ def test_the_engine_benchmark_gives_legends_races_per_car_round_of_the_other_car
     driven = next(line for line in lines if line.startswith("us per non-Legend car-round:")).split()[4]
     assert float(driven) > float(per_round)  # fewer car-rounds for the same time
     assert "us per non-Legend" not in run(BENCH, "--races", "1", "--repeat", "1", "--cars", "2").stdout
+
+
+def test_the_startup_benchmark_times_the_help_and_the_prompt():
+    done = run(STARTUP, "--runs", "1", "--top", "3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    for label in ("python -c pass", "heat --help", "heat play --help", "heat play --plain --practice --seed 1 to '> '"):
+        row = next(line for line in lines if line.startswith(label))
+        assert len(row[len(label) :].split()) == 3  # fastest, median, CPU
+    assert any(line.startswith("heat --help loads") and "heat.cli.parser" in line for line in lines)
+    assert any("no numpy, rich or Textual" in line for line in lines)
+
+
+def test_the_arena_memory_benchmark_reads_the_main_process_over_the_run():
+    done = run(MEMORY, "--races", "4", "--", "--lineup", "random,random", "--laps", "1", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("heat arena --races 4 --lineup random,random") for line in lines)
+    assert sum(line.strip().startswith(("10%", "50%", "100%")) for line in lines) == 3
+    assert any(line.strip().startswith("peak ") and "per 1000 races" in line for line in lines)
+
+
+def test_the_arena_cost_benchmark_prints_a_row_per_entrant():
+    done = run(COSTS, "--races", "1", "--entrants", "random,club")
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()[2:]]
+    assert [row[0] for row in rows] == ["legend", "random", "club"]
+    assert all(float(row[-1]) > 0 for row in rows)
 
 
 def test_the_segments_script_prints_its_tables():

@@ -151,21 +151,21 @@ def check_config(config: ArenaConfig) -> None:
 
 
 SECONDS_PER_LAP = {
-    "random": 0.004,
-    "rookie": 0.02,
-    "club": 0.02,
-    "pro": 0.06,
-    "champion": 0.4,
-    "search": 12.0,
+    "random": 0.012,
+    "rookie": 0.035,
+    "club": 0.03,
+    "pro": 0.055,
+    "champion": 0.35,
+    "search": 10.0,
     LEGEND: 0.001,
 }
 """About how long one car of each entrant costs per lap of a race, on one core: its decisions,
-whole, and its share of the engine's work (measured on the development machine, 2026-11-25,
-docs/bots.md). Only for ``estimate_seconds``: how long an arena would take."""
-TABLE_SECONDS = {"pro": 0.3, "champion": 0.5, "search": 3.0}
-"""About how long a planner's value tables take to build once for a race (the first plan).
-Kept between races of the same car, so counted per race only when the Garage or the Weather
-give each race other cars."""
+whole, and its share of the engine's work; CPU seconds measured by ``benchmarks/arena_costs.py``
+against five Legends on USA (2026-11-25, docs/bots.md). Only for ``estimate_seconds``."""
+TABLE_SECONDS = {"pro": 0.4, "champion": 0.8, "search": 1.0}
+"""About how long a planner's value tables take to build for a race (its first plan), measured
+the same way. Tables are kept between races of the same cars, so they count for every race only
+when the Garage or the Weather give each race other cars."""
 
 
 def estimate_seconds(config: ArenaConfig, processes: int) -> float:
