@@ -234,7 +234,7 @@ def play_race(config: ArenaConfig, index: int) -> RaceOutcome:
     while not race.is_over:
         seat = race.to_decide()[0]
         # The whole decision as a player of the bot waits for it: the legal decisions, the
-        # bot's view and its choice (the first two are most of a quick bot's time).
+        # bot's view and its choice.
         started = time.perf_counter()
         legal = race.legal_decisions(seat)
         decision = bots[seat].choose(view_of(race, seat), legal)
