@@ -108,6 +108,33 @@ def test_the_arena_cost_benchmark_prints_a_row_per_entrant():
     assert all(float(row[-1]) > 0 for row in rows)
 
 
+def test_the_scripts_against_legends_start_no_more_processes_than_races(monkeypatch):
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import legends_arena
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    asked: list[int] = []
+
+    class Pool:
+        def __init__(self, processes: int) -> None:
+            asked.append(processes)
+
+        def __enter__(self) -> Pool:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            return None
+
+        def map(self, function, tasks):
+            return [function(task) for task in tasks]
+
+    monkeypatch.setattr(legends_arena.multiprocessing, "Pool", Pool)
+    assert legends_arena.play_all(abs, [-1], 8) == [1]  # one race: no pool at all
+    assert legends_arena.play_all(abs, [-1, -2, -3], 8) == [1, 2, 3]
+    assert asked == [3]
+
+
 def test_the_segments_script_prints_its_tables():
     done = run(SEGMENTS, "--level", "club", "--track", "usa", "--races", "2", "--workers", "1", "--seed", "3")
     assert done.returncode == 0, done.stderr
