@@ -5,6 +5,12 @@ fewer once cars finish). Decisions are random legal decisions drawn with
 ``Race.random_decision``; ``--legal`` instead lists every legal decision and picks one, as a
 naive bot would. ``--events`` keeps the event log on (it is off in rollouts).
 
+With ``--garage`` each race begins with the booklet's draft (random picks) from the chosen
+deck, so ``--garage all`` and ``advanced`` play Advanced Upgrade cards; ``--quick-upgrades``
+deals 3 random Regular cards instead (G-18: Regular only, whatever the deck). Legends cars are
+cheap car-rounds (a card, no hand): with ``--legends`` the time is also given per car-round of
+the other cars, comparable with a race without Legends.
+
     python benchmarks/engine_bench.py --track usa --cars 6 --laps 1 --races 300
 """
 
@@ -21,8 +27,9 @@ from heat.engine.setup import check_config
 
 def play_random_race(
     config: RaceConfig, seed: int, *, events: bool, legal: bool, trusted: bool = False
-) -> tuple[int, int]:
-    """Play one race with random legal decisions; return (car-rounds, decisions)."""
+) -> tuple[int, int, int]:
+    """Play one race with random legal decisions (the draft's included); return (car-rounds,
+    car-rounds of the cars that are not Legends, decisions)."""
     race = Race(config, record_events=events)
     rng = Rng(seed)
     decisions = 0
@@ -36,7 +43,8 @@ def play_random_race(
             else:
                 race.apply(seat, race.random_decision(seat, rng))
             decisions += 1
-    return sum(car.finish_round for car in race.cars), decisions
+    rounds = [car.finish_round for car in race.cars]
+    return sum(rounds), sum(r for r, car in zip(rounds, race.cars, strict=True) if not car.legend), decisions
 
 
 def positive(text: str) -> int:
@@ -48,14 +56,15 @@ def positive(text: str) -> int:
 
 
 def race_config(args: argparse.Namespace, seed: int) -> RaceConfig:
-    """The race of the benchmark with this seed (quick-start upgrades: no draft to decide)."""
+    """The race of the benchmark with this seed: with the Garage, drafted from its deck, or
+    dealt Regular cards with ``--quick-upgrades``."""
     return RaceConfig(
         default_seats(args.cars, legends=args.legends),
         track=args.track,
         laps=args.laps,
         seed=seed,
         garage=args.garage,
-        draft=False,
+        draft=not args.quick_upgrades,
         weather=args.weather,
     )
 
@@ -72,30 +81,39 @@ def main() -> None:
     parser.add_argument(
         "--rollout", action="store_true", help="Race.play_random: draw and apply without checking twice"
     )
-    parser.add_argument("--garage", choices=("regular", "advanced", "all"), help="Garage module (quick-start upgrades)")
+    parser.add_argument(
+        "--garage", choices=("regular", "advanced", "all"), help="Garage module: each race drafts from this deck"
+    )
+    parser.add_argument(
+        "--quick-upgrades", action="store_true", help="with --garage: 3 random Regular cards each, no draft (G-18)"
+    )
     parser.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
     parser.add_argument("--legends", type=int, default=0, help="how many of the cars are Legends")
     args = parser.parse_args()
+    if args.quick_upgrades and not args.garage:
+        parser.error("--quick-upgrades deals Upgrade cards: choose their deck with --garage")
     try:  # a bad track, count of cars or laps: the engine's own message, not a traceback
         check_config(race_config(args, 0))
     except HeatError as error:
         parser.error(str(error))
     timings = []
-    car_rounds = decisions = 0
+    car_rounds = driven = decisions = 0
     for _ in range(args.repeat):
-        car_rounds = decisions = 0
+        car_rounds = driven = decisions = 0
         started = time.perf_counter()
         for seed in range(args.races):
-            rounds, made = play_random_race(
+            rounds, rounds_driven, made = play_random_race(
                 race_config(args, seed), seed, events=args.events, legal=args.legal, trusted=args.rollout
             )
             car_rounds += rounds
+            driven += rounds_driven
             decisions += made
         timings.append(time.perf_counter() - started)
     best = min(timings)
     median = sorted(timings)[len(timings) // 2]
     mode = "legal-list" if args.legal else "play_random" if args.rollout else "random_decision + apply"
-    modules = [f"garage {args.garage}" if args.garage else "", "weather" if args.weather else ""]
+    build = "quick upgrades, Regular cards" if args.quick_upgrades else "drafted"
+    modules = [f"garage {args.garage} ({build})" if args.garage else "", "weather" if args.weather else ""]
     modules += [f"{args.legends} Legends" if args.legends else ""]
     mode += "; modules: " + (", ".join(m for m in modules if m) or "none")
     print(
@@ -107,6 +125,8 @@ def main() -> None:
     print(f"car-rounds per race: {car_rounds / args.races:10.1f}")
     print(f"decisions per race:  {decisions / args.races:10.1f}")
     print(f"us per car-round:    {best / car_rounds * 1e6:10.1f}   (median {median / car_rounds * 1e6:.1f})")
+    if args.legends:  # comparable with a race of as many cars without Legends
+        print(f"us per non-Legend car-round: {best / driven * 1e6:6.1f}   (median {median / driven * 1e6:.1f})")
     print(f"us per decision:     {best / decisions * 1e6:10.1f}")
 
 

@@ -44,9 +44,10 @@ def arena_of(args: argparse.Namespace, bot: str) -> ArenaConfig:
 
 
 def play_all(play: Callable[[Task], Result], tasks: Sequence[Task], workers: int) -> list[Result]:
-    """``play`` of every task, in order: in this process with one worker, else in a pool (``play``
-    must then be a module-level function)."""
-    if workers == 1:
+    """``play`` of every task, in order: in this process with one worker (or one task), else in a
+    pool of no more processes than tasks (``play`` must then be a module-level function)."""
+    workers = min(workers, len(tasks))
+    if workers <= 1:
         return [play(task) for task in tasks]
     with multiprocessing.Pool(workers) as pool:
         return pool.map(play, tasks)

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from heat.engine import Race, view_of
+from heat.engine.content import catalogue
+from heat.engine.rng import Rng
+
 SCRIPTS = Path(__file__).resolve().parent.parent / "benchmarks"
 BENCH = SCRIPTS / "engine_bench.py"
 SEGMENTS = SCRIPTS / "race_segments.py"
 SWEEP = SCRIPTS / "settings_sweep.py"
 ORACLE = SCRIPTS / "round_oracle.py"
+STARTUP = SCRIPTS / "startup_bench.py"
+MEMORY = SCRIPTS / "arena_memory.py"
+COSTS = SCRIPTS / "arena_costs.py"
 
 
 def run(script: Path, *options: str) -> subprocess.CompletedProcess[str]:
@@ -24,6 +32,107 @@ def test_the_engine_benchmark_prints_its_figures():
     done = run(BENCH, "--races", "2", "--repeat", "1", "--cars", "3")
     assert done.returncode == 0, done.stderr
     assert "races per second:" in done.stdout and "us per decision:" in done.stdout
+
+
+def _engine_bench():
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import engine_bench
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    return engine_bench
+
+
+def _upgrades_played(garage: str, quick: bool, races: int = 12) -> set[str]:
+    """The Upgrade cards the benchmark's races give the cars (after the draft, if there is one)."""
+    bench = _engine_bench()
+    options = argparse.Namespace(
+        cars=6, legends=0, track="usa", laps=1, garage=garage, quick_upgrades=quick, weather=False
+    )
+    cards: set[str] = set()
+    for seed in range(races):
+        race = Race(bench.race_config(options, seed), record_events=False)
+        rng = Rng(seed)
+        while race.phase == "draft":  # the draft's picks are the benchmark's random decisions
+            race.apply(race.to_decide()[0], race.random_decision(race.to_decide()[0], rng))
+        cards.update(card for seat in range(6) for card in view_of(race, seat).cars[seat].upgrades)
+    return cards
+
+
+def test_the_engine_benchmark_with_every_garage_card_plays_advanced_ones():
+    """`--garage all` dealt quick-start upgrades, which are Regular cards only (G-18): the row
+    "Garage (all cards)" of docs/benchmarks.md never played an Advanced card."""
+    deck = catalogue()
+    advanced, regular = set(deck.deck("advanced")), set(deck.deck("regular"))
+    played = _upgrades_played("all", quick=False)
+    assert played & advanced and played & regular
+    assert _upgrades_played("advanced", quick=False) <= advanced
+    assert _upgrades_played("all", quick=True) <= regular  # --quick-upgrades: the booklet's quick start
+
+
+def test_the_engine_benchmark_gives_legends_races_per_car_round_of_the_other_cars():
+    done = run(BENCH, "--races", "2", "--repeat", "1", "--cars", "3", "--legends", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    per_round = next(line for line in lines if line.startswith("us per car-round:")).split()[3]
+    driven = next(line for line in lines if line.startswith("us per non-Legend car-round:")).split()[4]
+    assert float(driven) > float(per_round)  # fewer car-rounds for the same time
+    assert "us per non-Legend" not in run(BENCH, "--races", "1", "--repeat", "1", "--cars", "2").stdout
+
+
+def test_the_startup_benchmark_times_the_help_and_the_prompt():
+    done = run(STARTUP, "--runs", "1", "--top", "3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    for label in ("python -c pass", "heat --help", "heat play --help", "heat play --plain --practice --seed 1 to '> '"):
+        row = next(line for line in lines if line.startswith(label))
+        assert len(row[len(label) :].split()) == 3  # fastest, median, CPU
+    assert any(line.startswith("heat --help loads") and "heat.cli.parser" in line for line in lines)
+    assert any("no numpy, rich or Textual" in line for line in lines)
+
+
+def test_the_arena_memory_benchmark_reads_the_main_process_over_the_run():
+    done = run(MEMORY, "--races", "4", "--", "--lineup", "random,random", "--laps", "1", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("heat arena --races 4 --lineup random,random") for line in lines)
+    assert sum(line.strip().startswith(("10%", "50%", "100%")) for line in lines) == 3
+    assert any(line.strip().startswith("peak ") and "per 1000 races" in line for line in lines)
+
+
+def test_the_arena_cost_benchmark_prints_a_row_per_entrant():
+    done = run(COSTS, "--races", "1", "--entrants", "random,club")
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()[2:]]
+    assert [row[0] for row in rows] == ["legend", "random", "club"]
+    assert all(float(row[-1]) > 0 for row in rows)
+
+
+def test_the_scripts_against_legends_start_no_more_processes_than_races(monkeypatch):
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import legends_arena
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    asked: list[int] = []
+
+    class Pool:
+        def __init__(self, processes: int) -> None:
+            asked.append(processes)
+
+        def __enter__(self) -> Pool:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            return None
+
+        def map(self, function, tasks):
+            return [function(task) for task in tasks]
+
+    monkeypatch.setattr(legends_arena.multiprocessing, "Pool", Pool)
+    assert legends_arena.play_all(abs, [-1], 8) == [1]  # one race: no pool at all
+    assert legends_arena.play_all(abs, [-1, -2, -3], 8) == [1, 2, 3]
+    assert asked == [3]
 
 
 def test_the_segments_script_prints_its_tables():
@@ -104,6 +213,7 @@ def test_the_round_oracle_prints_the_champion_and_each_foresight_on_the_same_rac
         (BENCH, ("--cars", "9"), "a race has 1 to 6 cars, not 9"),
         (BENCH, ("--laps", "-1"), "laps must be 1 to 20, not -1"),
         (BENCH, ("--races", "0"), "argument --races: must be at least 1, not 0"),  # was a ZeroDivisionError
+        (BENCH, ("--quick-upgrades",), "--quick-upgrades deals Upgrade cards: choose their deck with --garage"),
         (SEGMENTS, ("--track", "mars"), "race_segments: unknown track 'mars'"),
         (SEGMENTS, ("--races", "0"), "argument --races: must be at least 1, not 0"),
         (SEGMENTS, ("--level", "wizard"), "argument --level: invalid choice: 'wizard'"),

@@ -17,6 +17,8 @@ LABEL = 170
 CHART = 440
 WIDTH = LABEL + CHART + 110
 PALETTE = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#6c3483", "#ca6f1e")
+SUBTITLE = "win rate, with its 95% Wilson interval"
+"""The chart's subtitle, on its fourth line (also how ``--overwrite`` knows a chart it drew)."""
 
 
 def arena_svg(stats: Sequence[EntrantStats], title: str) -> str:
@@ -66,7 +68,7 @@ def arena_svg(stats: Sequence[EntrantStats], title: str) -> str:
             f'font-family="sans-serif" font-size="12">',
             f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
             f'<text x="8" y="22" font-size="15" font-weight="bold">{escape(title)}</text>',
-            f'<text x="{LABEL}" y="36" fill="#555">win rate, with its 95% Wilson interval</text>',
+            f'<text x="{LABEL}" y="36" fill="#555">{SUBTITLE}</text>',
             *axis,
             *rows,
             "</svg>",

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from heat.cli.parser import NO_AGGRESSIVE_FLAG
 from heat.engine import ConfigError
 
-NO_AGGRESSIVE_FLAG = "--no-aggressive-legends"
-"""The option that turns off Great Britain's chevrons for Legends (OQ-L-10)."""
+__all__ = ["NO_AGGRESSIVE_FLAG", "SETUP_SCREEN_WORDS", "LegendOptionWords", "check_legend_options", "flag_words"]
 
 
 @dataclass(frozen=True)

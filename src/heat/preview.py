@@ -33,13 +33,15 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb
 
-from heat.engine import EndReact, Plan, React, SeatView, Slipstream, track
+from heat.engine import Decision, EndReact, Plan, React, SeatView, Slipstream, track
 from heat.engine.content import CardDef, Track, catalogue, weather_tokens
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play
 
 __all__ = [
     "CornerRisk",
     "Preview",
+    "confirmation_reason",
+    "preview_decision",
     "preview_plan",
     "preview_react",
     "preview_slipstream",
@@ -426,6 +428,57 @@ def _free_boost(view: SeatView, board: _Board) -> bool:
     space = board.space_of(board.pos)
     token = view.corners[board.track.sector_corner(space)].sector_road
     return token is not None and _road_tokens().get(token, (0, 0, False))[2]
+
+
+def preview_decision(view: SeatView, decision: Decision) -> Preview | None:
+    """The preview of ``decision`` from ``view``: a plan, a React symbol or its end, a
+    Slipstream; None for a decision without one, or when the view has no turn of the viewer's
+    to preview it in."""
+    try:
+        if isinstance(decision, Plan):
+            return preview_plan(view, decision)
+        if isinstance(decision, React | EndReact):
+            return preview_react(view, decision)
+        if isinstance(decision, Slipstream):
+            return preview_slipstream(view, decision)
+    except ValueError:
+        return None
+    return None
+
+
+def _alternative(decision: Decision) -> tuple[Decision | None, str]:
+    """What the player would do instead of ``decision``, for the Heat it costs, and its words:
+    nothing for a plan (no Heat), ending React now for a React symbol, no Slipstream for a
+    Slipstream; ending React or not slipstreaming is its own alternative."""
+    if isinstance(decision, React):
+        return EndReact(), "'done'"
+    if isinstance(decision, Slipstream) and decision.take:
+        return Slipstream(False), "'no slipstream'"
+    if isinstance(decision, Plan):
+        return None, ""
+    return decision, ""
+
+
+def confirmation_reason(view: SeatView, decision: Decision) -> str | None:
+    """Why a player should confirm ``decision`` before it is applied, in words, or None: the
+    turn it leads to may spin out (B-7.7), or costs more Heat than without it (a plan: any Heat;
+    a React symbol: more than ending React now; a Slipstream: more than not taking it)."""
+    preview = preview_decision(view, decision)
+    if preview is None:
+        return None
+    reasons = []
+    if preview.spin_chance >= 1:
+        reasons.append("spins out")
+    elif preview.spin_chance > 0:
+        reasons.append(f"may spin out ({percent_text(preview.spin_chance)})")
+    instead, words = _alternative(decision)
+    base = preview_decision(view, instead) if instead is not None else None
+    extra = preview.expected_heat - (base.expected_heat if base is not None else 0.0)
+    if extra >= 0.05:  # a tenth of a Heat, as the preview prints it
+        about = "" if float(extra).is_integer() else "about "
+        more = f" more than {words}" if words else ""
+        reasons.append(f"costs {about}{amount_text(extra)} Heat{more}")
+    return " and ".join(reasons) or None
 
 
 # ------------------------------------------------------------------------------ words

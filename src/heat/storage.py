@@ -6,7 +6,7 @@ import errno
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from shlex import quote
@@ -147,10 +147,11 @@ def check_new_save(path: str | None, *, overwrite: bool, resume: str) -> None:
         )
 
 
-def write_text(path: str | Path, text: str) -> None:
-    """Write ``text`` atomically: a crash or a full disk mid-write never leaves a half-written
-    file (a file already there stays as it was). OSError if it cannot be written, a file name
-    with a NUL character included (no system takes one; Python raises ValueError)."""
+def write_text(path: str | Path, text: str | Iterable[str]) -> None:
+    """Write ``text`` (or its pieces, in order) atomically: a crash or a full disk mid-write
+    never leaves a half-written file (a file already there stays as it was). OSError if it
+    cannot be written, a file name with a NUL character included (no system takes one; Python
+    raises ValueError)."""
     if NUL in str(path):
         raise OSError(errno.EINVAL, NUL_IN_NAME, str(path))
     file = Path(path)
@@ -158,7 +159,7 @@ def write_text(path: str | Path, text: str) -> None:
     handle, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
+            out.writelines([text] if isinstance(text, str) else text)
         os.replace(temp, file)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

@@ -21,11 +21,12 @@ from collections.abc import Sequence
 
 from heat.bots.base import Bot
 from heat.bots.heuristic import HeuristicBot, Weights
-from heat.bots.planner import PlannerBot, PlannerSettings
+from heat.bots.names import LEVELS
+from heat.bots.planner_settings import PlannerSettings
 from heat.bots.random_bot import RandomBot
 from heat.engine import ConfigError
 
-LEVELS = ("random", "rookie", "club", "pro", "champion")
+__all__ = ["CHAMPION", "LEVELS", "PRO", "levels_text", "make_bot", "parse_levels"]
 
 PRO = PlannerSettings(forecast=False, decisive=False, discard_samples=0, samples=2)
 """The pro: the planner alone with its car (no forecast of the others, heuristic discards), on a
@@ -43,10 +44,12 @@ def make_bot(level: str, seed: int = 0) -> Bot:
         return HeuristicBot(seed, name="rookie", weights=Weights(noise=8.0))
     if level == "club":
         return HeuristicBot(seed, name="club")
-    if level == "pro":
-        return PlannerBot(seed, name="pro", settings=PRO)
-    if level == "champion":
-        return PlannerBot(seed, name="champion", settings=CHAMPION)
+    if level in ("pro", "champion"):
+        # Imported here: the planner's numpy takes longer to load than the rest of a game, and
+        # a race without a planner (the default club bots) does not need it.
+        from heat.bots.planner import PlannerBot
+
+        return PlannerBot(seed, name=level, settings=PRO if level == "pro" else CHAMPION)
     raise ConfigError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")
 
 

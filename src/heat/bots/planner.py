@@ -19,7 +19,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -27,6 +26,7 @@ from numpy.typing import NDArray
 from heat.bots import forecast
 from heat.bots.determinize import owned_cards
 from heat.bots.heuristic import HeuristicBot, card, flip_distribution, free_boost, held_cleared
+from heat.bots.planner_settings import PlannerSettings
 from heat.bots.valuetable import BOOST, GEAR_COOLDOWN, CarModel, FreeCard, ValueTable, table_for
 from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
 from heat.engine.championship import SeasonView
@@ -125,38 +125,6 @@ def _tally(decision: Plan, gear: int, engine: int, tournament: bool) -> _Tally:
     # is valued as a move.
     tally.cluttered = is_cluttered_play(tally.heat_cards, len(decision.cards), revealed, upgrade_heat, left)
     return tally
-
-
-@dataclass(frozen=True, slots=True)
-class PlannerSettings:
-    """How the planner models its car (see ``CarModel``) and how much it looks at the others."""
-
-    samples: int = 16
-    draw_extra: int = 1
-    overshoot: float = 0.01
-    forecast: bool = True
-    """Foresee the cars ahead (blocking, slipstream) and Adrenaline when planning."""
-    adrenaline_bonus: float = 0.0
-    """Rounds it is worth to end the round among the cars that get Adrenaline next round."""
-    decisive: bool = True
-    """In a round where the race can be won, count a win or a loss for ``WIN`` rounds."""
-    discard_samples: int = 24
-    """Draws sampled to judge each discard (0: the heuristic's discards)."""
-    kept_hand: float = 0.0
-    """Weight of the kept-hand term: how much better than a random hand the cards a plan leaves
-    in hand will be next round, judged by the table on sampled draws (0: ignored, as the table's
-    model does)."""
-    kept_samples: int = 8
-    """Draws sampled to judge the cards a plan keeps."""
-
-    def model_settings(self) -> dict[str, Any]:
-        """The settings the car model is built with (planners that share models must agree)."""
-        return {"draw_extra": self.draw_extra, "samples": self.samples, "overshoot": self.overshoot}
-
-    def seed_of(self, view: SeatView) -> int:
-        """A seed for the bot's own samples, fixed by what the view shows (so a seeded bot
-        repeats itself, and sees nothing hidden)."""
-        return 1 + view.round * 7919 + (view.seat or 0) * 104729
 
 
 def car_model(view: SeatView, settings: PlannerSettings) -> CarModel:

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 
 from heat.bots.determinize import sample_position
 from heat.bots.levels import CHAMPION, PRO
-from heat.bots.planner import WIN, PlannerBot, PlannerSettings, hand_rounds
+from heat.bots.planner import WIN, PlannerBot, hand_rounds
+from heat.bots.planner_settings import PlannerSettings
 from heat.bots.valuetable import ValueTable
 from heat.engine import Decision, HeatError, Plan, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView

@@ -12,7 +12,8 @@ and a car that cannot pay spins out (B-7); then it draws, Heat and Stress coming
 as often as the rest of its cards hold them. Slipstream, Adrenaline and the other cars are left
 to the bot's own turn-by-turn look at the race.
 
-The table is exact for this model and computed once per car model (about a second or two);
+The table is exact for this model and computed once per car model (a few tenths of a second,
+docs/bots.md);
 ``table_for`` keeps the last few. Values are in rounds; past the finish line a car is worth
 a little more for every space it got beyond the line (B-16.3).
 """

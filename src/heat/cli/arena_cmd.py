@@ -4,20 +4,38 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from heat.arena import ArenaConfig, check_config, parse_lineup, run_arena, summarize, write_csv, write_json
-from heat.arena_plot import write_plot
+from heat.arena import (
+    CSV_COLUMNS,
+    JSON_START,
+    ArenaConfig,
+    ArenaTally,
+    EntrantStats,
+    RaceOutcome,
+    RaceSpool,
+    check_config,
+    estimate_seconds,
+    parse_lineup,
+    play_arena,
+    write_csv,
+    write_json,
+)
+from heat.arena_plot import SUBTITLE, write_plot
 from heat.engine import ConfigError, track_ids
 from heat.storage import save_problem
 
 MAX_WORKERS = 256
 """Processes at most: each holds its own bots and value tables."""
+CONFIRM_ABOVE = 3600.0
+"""An arena estimated to take longer than this (seconds) is run only when confirmed."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,20 +54,53 @@ def run(args: argparse.Namespace) -> int:
         tournament=args.tournament,
     )
     outputs = {option: getattr(args, option) for option in OUTPUTS}
-    check_outputs(outputs)  # a bad path is refused before the races, not after them
+    check_outputs(outputs, overwrite=args.overwrite)  # a bad path is refused before the races, not after them
     check_config(config)  # every mistake in the options is refused before the progress bar starts
-    workers = args.workers if args.workers is not None else os.cpu_count() or 1
-    if not 1 <= workers <= MAX_WORKERS:
-        raise ConfigError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")
-    console = Console(stderr=True)
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise ConfigError(f"--workers must be 1 to {MAX_WORKERS}, not {args.workers}")
     total = config.races * len(config.tracks)
-    with Progress(
-        TextColumn("racing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
-    ) as progress:
-        task = progress.add_task("races", total=total)
-        outcomes = run_arena(config, workers=workers, progress=lambda n: progress.advance(task, n))
-    stats = summarize(outcomes)
-    title = f"{args.lineup} · {', '.join(tracks)} · {total} races"
+    cores = os.cpu_count() or 1
+    workers = min(args.workers or cores, total)  # never a process without a race to play
+    if not confirmed(config, workers, cores, args.yes):
+        print("heat: the arena was not started", file=sys.stderr)
+        return 1
+    tally = ArenaTally()
+    spool_folder = Path(outputs["json"]).resolve().parent if outputs["json"] else None
+    with RaceSpool(spool_folder) if spool_folder else nullcontext(None) as spool:
+
+        def counted(outcome: RaceOutcome) -> None:  # the race is kept no longer than this
+            tally.add(outcome)
+            if spool is not None:
+                spool.add(outcome)
+
+        console = Console(stderr=True)
+        with Progress(
+            TextColumn("racing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+        ) as progress:
+            task = progress.add_task("races", total=total)
+            play_arena(config, counted, workers=workers, progress=lambda n: progress.advance(task, n))
+        stats = tally.stats()
+        title = f"{args.lineup} · {', '.join(tracks)} · {total} races"
+        print_tables(stats, tracks, title)
+        writers: dict[str, Callable[[str], None]] = {
+            "json": lambda path: write_json(path, config, stats, spool if spool is not None else []),
+            "csv": lambda path: write_csv(path, stats),
+            "plot": lambda path: write_plot(path, stats, title),
+        }
+        failures = []
+        for option, path in outputs.items():  # each output on its own: one that fails loses no other
+            if path is not None:
+                try:
+                    writers[option](path)
+                except OSError as error:
+                    failures.append(f"--{option} {path}: {error.strerror or error}")
+    if failures:  # the tables above already hold the summary
+        raise ConfigError(f"could not write the results ({'; '.join(failures)}); the tables above have the summary")
+    return 0
+
+
+def print_tables(stats: Sequence[EntrantStats], tracks: tuple[str, ...], title: str) -> None:
+    """The summary table, and the win rates by track when there are several."""
     table = Table(title=title)
     for column in (
         "entrant",
@@ -73,9 +124,9 @@ def run(args: argparse.Namespace) -> int:
             f"{100 * s.win_low:.1f}-{100 * s.win_high:.1f}%",
             f"{s.mean_place:.2f}",
             f"{s.place_low:.2f}-{s.place_high:.2f}",
-            f"{s.median_ms:.1f}",
-            f"{s.plan_median_ms:.1f}",
-            f"{s.max_ms:.1f}",
+            ms_text(s.median_ms),
+            ms_text(s.plan_median_ms),
+            ms_text(s.max_ms),
         )
     output = Console()
     output = Console(width=max(output.width, 110))
@@ -88,31 +139,52 @@ def run(args: argparse.Namespace) -> int:
         for s in stats:
             per_track.add_row(s.entrant, *(f"{100 * s.by_track.get(t, 0.0):.1f}%" for t in tracks))
         output.print(per_track)
-    writers: dict[str, Callable[[str], None]] = {
-        "json": lambda path: write_json(path, config, stats, outcomes),
-        "csv": lambda path: write_csv(path, stats),
-        "plot": lambda path: write_plot(path, stats, title),
-    }
-    failures = []
-    for option, path in outputs.items():  # each output on its own: one that fails loses no other
-        if path is not None:
-            try:
-                writers[option](path)
-            except OSError as error:
-                failures.append(f"--{option} {path}: {error.strerror or error}")
-    if failures:  # the tables above already hold the summary
-        raise ConfigError(f"could not write the results ({'; '.join(failures)}); the tables above have the summary")
-    return 0
+
+
+def ms_text(milliseconds: float) -> str:
+    """A time in milliseconds with two decimals (a quick bot's 0.04 ms is not 0.0)."""
+    return f"{milliseconds:.2f}"
+
+
+def duration_text(seconds: float) -> str:
+    """A long duration in the largest unit that keeps it above 1 (``3.5 hours``, ``230 days``)."""
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            return f"{seconds / size:.1f} {unit}"
+    return f"{seconds:.0f} seconds"
+
+
+def confirmed(config: ArenaConfig, workers: int, cores: int, yes: bool) -> bool:
+    """Whether to run an arena: at once if it should take less than ``CONFIRM_ABOVE`` or with
+    ``--yes``; else a person at a terminal is asked, and a script is refused (ConfigError)."""
+    seconds = estimate_seconds(config, min(workers, cores))
+    if seconds <= CONFIRM_ABOVE or yes:
+        return True
+    races = config.races * len(config.tracks)
+    what = (
+        f"{races} races of {','.join(config.lineup)} would take about {duration_text(seconds)} "
+        f"on {min(workers, cores)} core{'s' if min(workers, cores) > 1 else ''}"
+    )
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        raise ConfigError(f"{what}: add --yes to run it all the same, or ask for fewer races or laps")
+    print(f"{what}.", file=sys.stderr)
+    try:
+        answer = input("Run it? (yes/no) ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 OUTPUTS = ("json", "csv", "plot")
 """The options that write the results to a file."""
 
 
-def check_outputs(paths: Mapping[str, str | None]) -> None:
+def check_outputs(paths: Mapping[str, str | None], *, overwrite: bool = False) -> None:
     """ConfigError unless every output path (by option name, None: not asked for) can be written
     to as far as can be told without writing: a file name, not a folder, in a folder that exists
-    and may be written in, and no two options naming the same file."""
+    and may be written in, no two options naming the same file, and no file there already unless
+    ``overwrite`` and it is that option's own kind of results (a race save or any other file is
+    never replaced)."""
     seen: dict[Path, str] = {}
     for option, path in paths.items():
         if path is None:
@@ -126,6 +198,39 @@ def check_outputs(paths: Mapping[str, str | None]) -> None:
         if file in seen:
             raise ConfigError(f"--{seen[file]} and --{option} both name {path}: give each its own file")
         seen[file] = option
+        if os.path.lexists(path):
+            if not is_own_output(option, Path(path)):
+                raise ConfigError(
+                    f"--{option} {path}: the file already exists and is not {OUTPUT_KINDS[option]}: "
+                    "give another file name"
+                )
+            if not overwrite:
+                raise ConfigError(
+                    f"--{option} {path}: the file already exists: add --overwrite to replace it, "
+                    "or give another file name"
+                )
+
+
+OUTPUT_KINDS = {"json": "an arena's JSON results", "csv": "an arena's CSV summary", "plot": "an arena's chart"}
+OWN_OUTPUT_STARTS = {
+    "json": (JSON_START,),
+    "csv": (",".join(CSV_COLUMNS),),
+    "plot": ("<svg ", SUBTITLE),
+}
+"""What each output's file begins with: its start, then text found within its first lines."""
+
+
+def is_own_output(option: str, file: Path) -> bool:
+    """Whether ``file`` is a regular file that ``--option`` wrote (the start of it is read)."""
+    if file.is_symlink() or not file.is_file():
+        return False
+    try:
+        with file.open("r", encoding="utf-8", errors="replace") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    start, *inside = OWN_OUTPUT_STARTS[option]
+    return head.startswith(start) and all(text in head for text in inside)
 
 
 def _output_problem(file: Path) -> str | None:

@@ -17,13 +17,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    # Imported here, not at the top: loading the engine and the bots (numpy) takes about a
-    # second, and a Ctrl-C in that second is then the one-line message of `main`, not a traceback.
-    from heat.cli.parser import parse
+    # The parser loads nothing of the game: `heat --help`, `heat COMMAND --help` and a mistyped
+    # option end in parse_args, in a few tens of milliseconds (benchmarks/startup_bench.py).
+    # The engine is loaded once a command is known to run, here rather than at the top, so that
+    # a Ctrl-C while it loads is the one-line message of `main`, not a traceback.
+    from heat.cli.parser import build_parser, check
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
     from heat.engine import HeatError
 
     try:
-        args = parse(argv)
+        check(parser, args)
         status: int = args.run(args)
     except HeatError as error:
         print(f"heat: {error}", file=sys.stderr)

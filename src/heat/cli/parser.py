@@ -1,35 +1,55 @@
-"""The command line of ``heat``: its commands and options, each bound to the function that runs it."""
+"""The command line of ``heat``: its commands and options, each bound to the function that runs it.
+
+This module imports nothing of the game: each command's module is named here and imported only
+when that command runs (``Command``), so that ``heat --help``, ``heat COMMAND --help`` and a
+mistyped option answer at once, and a command loads only what it uses (the bots' numpy, rich,
+Textual...). ``tests/test_startup.py`` checks it; ``benchmarks/startup_bench.py`` times it.
+"""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
 
-from heat.bots.levels import LEVELS
-from heat.cli import arena_cmd, position_cmd, race_cmd, season_cmd, stats_cmd
-from heat.engine import ConfigError, track, track_ids
-from heat.legend_options import NO_AGGRESSIVE_FLAG
-from heat.tui import launch
+from heat.bots.names import LEVELS
 
 LEVEL_HELP = (
     f"how the bots drive: one of {', '.join(LEVELS)} for every bot, or one per bot in seat order, "
     "e.g. champion,rookie,rookie (default club)"
 )
+TRACK_HELP = "the track's id, any case ('heat tracks' lists them; default usa)"
+NO_AGGRESSIVE_FLAG = "--no-aggressive-legends"
+"""The option that turns off Great Britain's chevrons for Legends (OQ-L-10)."""
+DEFAULT_SEASON_SAVE = "season.json"
+"""Where ``heat season`` saves and looks for a season when no file is given."""
 
 
-def _tracks(_: argparse.Namespace) -> int:
-    for track_id in track_ids():
-        board = track(track_id)
-        limits = ", ".join(str(c.speed_limit) for c in board.corners)
-        print(f"{track_id:15} {board.name}: {board.laps} laps, {board.spaces} spaces, corners {limits}")
-    return 0
+class Command:
+    """The function ``'module:function'`` that runs a command, imported when the command runs,
+    not when the command line is parsed: calling it runs it."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+    def resolve(self) -> Callable[[argparse.Namespace], int]:
+        """The function itself (its module imported)."""
+        module_name, _, function_name = self.target.partition(":")
+        function: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module_name), function_name)
+        return function
+
+    def __call__(self, args: argparse.Namespace) -> int:
+        return self.resolve()(args)
+
+    def __repr__(self) -> str:
+        return f"Command({self.target!r})"
 
 
 def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> None:
     """Options shared by every command that sets up a race (``--level`` where bots drive)."""
-    parser.add_argument(
-        "--track", type=lowercase, default="usa", help=f"one of: {', '.join(track_ids())} (default usa)"
-    )
+    parser.add_argument("--track", type=lowercase, default="usa", help=TRACK_HELP)
     laps = parser.add_mutually_exclusive_group()
     laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
     laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
@@ -85,7 +105,8 @@ PLAY_SETUP_FLAGS = {
     "color": "--color",
 }
 # A replay is only watched: it saves nothing either.
-REPLAY_IGNORES = {**PLAY_SETUP_FLAGS, "save": "--save", "overwrite": "--overwrite"}
+REPLAY_IGNORES = {**PLAY_SETUP_FLAGS, "save": "--save", "overwrite": "--overwrite", "no_confirm": "--no-confirm"}
+NO_CONFIRM_HELP = "at the plain prompt, never ask yes/no before a decision that may spin out or costs Heat"
 
 
 def player_name(text: str) -> str:
@@ -108,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     race.add_argument("--cars", type=int, default=4, help="number of bot cars, 0-6 (default 4)")
     race.add_argument("--json", action="store_true", help="print the race record as JSON instead of the log")
     race.add_argument("--quiet", action="store_true", help="print only the standings")
-    race.set_defaults(run=race_cmd.run)
+    race.set_defaults(run=Command("heat.cli.race_cmd:run"))
 
     play = commands.add_parser("play", help="race against bots: the full-screen app (--plain: prompts)")
     add_race_options(play)
@@ -121,14 +142,15 @@ def build_parser() -> argparse.ArgumentParser:
     opened.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
     opened.add_argument("--replay", metavar="FILE", help="step through a race record (the app's replay viewer)")
     play.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
-    play.set_defaults(run=launch.play)
+    play.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
+    play.set_defaults(run=Command("heat.tui.launch:play"))
 
     position = commands.add_parser("position", help="create positions and apply decisions to them")
     position_commands = position.add_subparsers(dest="position_command", required=True)
     new = position_commands.add_parser("new", help="print the starting position of a race as JSON")
     add_race_options(new, bots=False)
     new.add_argument("--cars", type=int, default=2, help="number of player cars (default 2)")
-    new.set_defaults(run=position_cmd.new)
+    new.set_defaults(run=Command("heat.cli.position_cmd:new"))
     apply = position_commands.add_parser(
         "apply", help="load a position, apply decisions, print the new position and the events as JSON"
     )
@@ -136,12 +158,12 @@ def build_parser() -> argparse.ArgumentParser:
     # default=[]: without it argparse names the optional decisions as required when FILE is missing
     apply.add_argument("decisions", nargs="*", default=[], help="decisions as text, e.g. 'red: gear 2 play 3 4'")
     apply.add_argument("--view", metavar="SEAT", help="print this seat's view instead of the full position")
-    apply.set_defaults(run=position_cmd.apply)
+    apply.set_defaults(run=Command("heat.cli.position_cmd:apply"))
 
     replay = commands.add_parser("replay", help="replay a saved race or record and print its log")
     replay.add_argument("file", help="record JSON file")
     replay.add_argument("--json", action="store_true", help="print the final position as JSON")
-    replay.set_defaults(run=race_cmd.replay_file)
+    replay.set_defaults(run=Command("heat.cli.race_cmd:replay_file"))
 
     stats = commands.add_parser("stats", help="the statistics of a saved race or record (or of a season's races)")
     stats.add_argument("file", help="race record, saved race or saved season (JSON)")
@@ -149,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--plot", metavar="FILE", help="write a chart of every car's position round by round (SVG)")
     stats.add_argument("--overwrite", action="store_true", help="let --plot replace an existing file")
     stats.add_argument("--race", type=int, metavar="N", help="in a season: only its race N")
-    stats.set_defaults(run=stats_cmd.run)
+    stats.set_defaults(run=Command("heat.cli.stats_cmd:run"))
 
     season = commands.add_parser("season", help="a Championship season against bots and Legends")
     season_commands = season.add_subparsers(dest="season_command", required=True)
@@ -167,20 +189,22 @@ def build_parser() -> argparse.ArgumentParser:
     new_season.add_argument("--level", default="club", help=LEVEL_HELP)
     new_season.add_argument(
         "--save",
-        default=season_cmd.DEFAULT_SAVE,
+        default=DEFAULT_SEASON_SAVE,
         metavar="FILE",
-        help=f"save file, a new one (default {season_cmd.DEFAULT_SAVE})",
+        help=f"save file, a new one (default {DEFAULT_SEASON_SAVE})",
     )
     new_season.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
     new_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
-    new_season.set_defaults(run=launch.season_new)
+    new_season.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
+    new_season.set_defaults(run=Command("heat.tui.launch:season_new"))
     resume_season = season_commands.add_parser("resume", help="resume a saved season")
-    resume_season.add_argument("file", nargs="?", default=season_cmd.DEFAULT_SAVE)
+    resume_season.add_argument("file", nargs="?", default=DEFAULT_SEASON_SAVE)
     resume_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
-    resume_season.set_defaults(run=launch.season_resume)
+    resume_season.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
+    resume_season.set_defaults(run=Command("heat.tui.launch:season_resume"))
     status_season = season_commands.add_parser("status", help="print the standings of a saved season")
-    status_season.add_argument("file", nargs="?", default=season_cmd.DEFAULT_SAVE)
-    status_season.set_defaults(run=season_cmd.show_status)
+    status_season.add_argument("file", nargs="?", default=DEFAULT_SEASON_SAVE)
+    status_season.set_defaults(run=Command("heat.cli.season_cmd:show_status"))
 
     arena = commands.add_parser("arena", help="many races between bots and Legends, with win rates")
     arena.add_argument(
@@ -190,7 +214,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--races", type=int, default=50, help="races per track (default 50)")
     arena.add_argument(
-        "--tracks", type=lowercase, default="usa", help="comma-separated track ids, or 'all' (default usa)"
+        "--tracks",
+        type=lowercase,
+        default="usa",
+        help="comma-separated track ids ('heat tracks' lists them), or 'all' (default usa)",
     )
     arena.add_argument("--laps", type=int, default=None, help="laps per race (default: each track's)")
     arena.add_argument("--seed", type=int, default=0)
@@ -199,24 +226,41 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--pro-legends", type=int, default=0, metavar="N")
     add_aggressive_option(arena)
     arena.add_argument("--tournament", action="store_true")
-    arena.add_argument("--workers", type=int, default=None, help="processes, 1 to 256 (default: every CPU core)")
-    arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON")
-    arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV")
-    arena.add_argument("--plot", metavar="FILE", help="write a chart of the win rates as SVG")
-    arena.set_defaults(run=arena_cmd.run)
+    arena.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes, 1 to 256, never more than races (default: every CPU core)",
+    )
+    arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON (a new file)")
+    arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV (a new file)")
+    arena.add_argument("--plot", metavar="FILE", help="write a chart of the win rates as SVG (a new file)")
+    arena.add_argument(
+        "--overwrite", action="store_true", help="let --json, --csv and --plot replace the results of an earlier arena"
+    )
+    arena.add_argument("--yes", action="store_true", help="run an arena estimated to take over an hour without asking")
+    arena.set_defaults(run=Command("heat.cli.arena_cmd:run"))
 
     tracks = commands.add_parser("tracks", help="list the tracks")
-    tracks.set_defaults(run=_tracks)
+    tracks.set_defaults(run=Command("heat.cli.race_cmd:list_tracks"))
     return parser
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    """The parsed command line (argparse exits with its usage message on a malformed one).
-    ConfigError for what argparse cannot check: ``heat play --resume`` or ``--replay`` with an
-    option that sets up a new race."""
+    """The parsed command line (argparse exits with its usage message on a malformed one),
+    checked by ``check``."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    check(parser, args)
+    return args
+
+
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """ConfigError for what argparse cannot check: ``heat play --resume`` or ``--replay`` with an
+    option that sets up a new race."""
     if args.command == "play" and (args.resume or args.replay):
+        from heat.engine import ConfigError  # the game is loaded only once the command is known
+
         defaults = vars(parser.parse_args(["play"]))
         option, path, ignored = (
             ("--resume", args.resume, PLAY_SETUP_FLAGS) if args.resume else ("--replay", args.replay, REPLAY_IGNORES)
@@ -227,4 +271,3 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
             raise ConfigError(
                 f"{option} {what} {path} as it was set up: leave out {', '.join(given)} (they set up a new race)"
             )
-    return args

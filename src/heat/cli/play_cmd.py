@@ -15,9 +15,9 @@ from typing import Any
 from heat.bots import Bot, play_out
 from heat.bots.levels import levels_text, parse_levels
 from heat.cli import season_cmd
-from heat.cli.prompt import Prompt
+from heat.cli.prompt import Prompt, confirm_at_prompt
 from heat.cli.race_cmd import bot_names, config_for, seats_for
-from heat.cli.render import narrate, prompt_for, status
+from heat.cli.render import decision_preview, narrate, prompt_for, status
 from heat.engine import (
     COLORS,
     ConfigError,
@@ -45,6 +45,8 @@ class Session:
         write: Callable[[str], None],
         save_path: str | None = None,
         meta: dict[str, Any] | None = None,
+        *,
+        confirm: bool = False,
     ) -> None:
         self.race = race
         self.human = human
@@ -53,7 +55,7 @@ class Session:
         self.write = write
         self.meta = meta or {}
         self.seen = 0
-        self.prompt = Prompt(read, write, self.save, save_path, RESUME)
+        self.prompt = Prompt(read, write, self.save, save_path, RESUME, confirm=confirm)
 
     @property
     def save_path(self) -> str | None:
@@ -95,6 +97,7 @@ class Session:
             lambda: status(view_of(race, self.human)),
             prompt_for(view),
             lambda decision: race.apply(self.human, decision),
+            lambda decision: decision_preview(view, decision),
         )
 
 
@@ -129,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
             # The app opens a season with `heat play --resume` too (docs/terminal.md): so does
             # the prompt, in the season's own session, saved to --save if given (checked first).
             check_save_option(args)
-            return season_cmd.resume_season(args.resume, args.save)
+            return season_cmd.resume_season(args.resume, args.save, confirm=confirm_at_prompt(args))
         with naming(args.resume):
             race = replay(data)
         human, bots, meta = resumed_players(args.resume, data.get("players"), race)
@@ -142,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         check_save_option(args)
         save_path = args.save
         print(f"{race.track.name}, {race.laps} lap(s), seed {race.config.seed}. Type 'help' for help.")
-    return Session(race, human, bots, input, print, save_path, meta).run()
+    return Session(race, human, bots, input, print, save_path, meta, confirm=confirm_at_prompt(args)).run()
 
 
 def check_save_option(args: argparse.Namespace) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from shlex import quote
@@ -12,6 +14,10 @@ from heat.storage import save_error_text
 
 SHOW_OPTIONS_UP_TO = 12
 
+Previewer = Callable[[Decision], tuple[str, str | None] | None]
+"""A decision's preview in words and why to confirm it (None: nothing to confirm), or None for
+a decision without a preview (``render.decision_preview``)."""
+
 HELP = """Type a decision, the number of an option, or a command:
   gear N play CARD ...   steps 1-2: your gear and as many cards as the gear (e.g. gear 3 play 2 4 stress)
   play CARD ...          Tournament mode: the cards alone, their number is your new gear
@@ -20,10 +26,18 @@ HELP = """Type a decision, the number of an option, or a command:
   slipstream | slipstream 3 | no slipstream                                           step 6
   discard CARD ... | discard nothing | refresh CARD | refresh nothing                 steps 8-9
   draft CARD | swap OWNED for MARKET | no swap | keep CARD                            building the car
+  preview DECISION   where a plan, React symbol or Slipstream leads, without playing it (or: preview N)
+  confirm on|off     ask yes/no before a decision that may spin out or costs Heat (on at a terminal)
   list      show every legal decision, numbered
   status    show the positions, your hand and the next corners again
   save FILE save now and after every decision (asks before replacing another file)
   quit      leave (saved if you gave a save file)"""
+
+
+def confirm_at_prompt(args: argparse.Namespace) -> bool:
+    """Whether the prompt asks yes/no before a decision that may spin out or costs Heat: at a
+    terminal, unless ``--no-confirm`` (a script piping its decisions is never asked)."""
+    return not getattr(args, "no_confirm", False) and sys.stdin.isatty()
 
 
 class Prompt:
@@ -38,6 +52,8 @@ class Prompt:
         save: Callable[[str], None],
         save_path: str | None,
         resume_command: str,
+        *,
+        confirm: bool = False,
     ) -> None:
         self.read = read
         self.write = write
@@ -48,6 +64,8 @@ class Prompt:
         """Why the last automatic save failed (None: it did not fail)."""
         self.own_files: set[Path] = {Path(save_path).resolve()} if save_path else set()
         """The files this game is saved in: ``save FILE`` replaces any other file only if asked."""
+        self.confirm = confirm
+        """Ask yes/no before applying a decision that may spin out or costs Heat (``confirm``)."""
 
     def lines(self, lines: Sequence[str]) -> None:
         """Write several lines."""
@@ -60,9 +78,12 @@ class Prompt:
         status: Callable[[], list[str]],
         hint: str,
         apply: Callable[[Decision], None],
+        preview: Previewer | None = None,
     ) -> bool:
         """Ask until a legal decision is applied (True) or the person quits (False). A decision
-        with one legal option is applied without asking."""
+        with one legal option is applied without asking. ``preview`` gives a decision's preview
+        in words, shown beside each option listed and before a decision typed is applied, and
+        why to confirm it (asked when ``confirm`` is on)."""
         if len(legal) == 1:
             self.write(f"(forced) {legal[0].text()}")
             apply(legal[0])
@@ -73,7 +94,7 @@ class Prompt:
         self.write(hint)
         if len(legal) <= SHOW_OPTIONS_UP_TO:
             self.write("Options:")
-            self.lines(numbered(legal))
+            self.lines(self._options(legal, preview))
         else:
             self.write(f"{len(legal)} legal decisions; type 'list' to see them numbered.")
         leaving = False  # the game could not be saved on 'quit': the next 'quit' leaves anyway
@@ -105,7 +126,13 @@ class Prompt:
             elif command in ("help", "?"):
                 self.write(HELP)
             elif command == "list":
-                self.lines(numbered(legal))
+                self.lines(self._options(legal, preview))
+            elif words[0] == "preview":
+                self._preview_command(text.split(maxsplit=1)[1] if len(words) > 1 else "", legal, preview)
+            elif words[0] == "confirm" and words[1:] in (["on"], ["off"]):
+                self.confirm = words[1] == "on"
+                state = "asks yes/no before" if self.confirm else "no longer asks before"
+                self.write(f"Confirmations {words[1]}: the prompt {state} a decision that may spin out or costs Heat.")
             elif command == "status":
                 self.lines(status())
             elif words[0] == "save":
@@ -123,12 +150,69 @@ class Prompt:
                         decision = legal[index - 1]
                     else:
                         decision = parse_decision(text)
+                    if not self._confirmed(decision, legal, preview):
+                        continue
                     apply(decision)
                 except HeatError as error:
                     self.write(f"Not allowed: {error}")
                     continue
                 self.autosave()
                 return True
+
+    def _options(self, legal: Sequence[Decision], preview: Previewer | None) -> list[str]:
+        """The options numbered, each with its preview on the line below when it has one (and
+        the options are few enough to be shown at once)."""
+        lines = []
+        shown = preview is not None and len(legal) <= SHOW_OPTIONS_UP_TO
+        for decision, line in zip(legal, numbered(legal), strict=True):
+            lines.append(line)
+            seen = preview(decision) if shown and preview is not None else None
+            if seen is not None:
+                lines.append(f"       {seen[0]}")
+        return lines
+
+    def _preview_command(self, what: str, legal: Sequence[Decision], preview: Previewer | None) -> None:
+        """``preview DECISION`` or ``preview N``: the preview of a legal decision, nothing applied."""
+        if not what:
+            self.write("Say what to preview: preview DECISION (e.g. preview gear 2 play 3 4) or preview N")
+            return
+        try:
+            number = what.isascii() and what.isdigit()
+            decision = legal[int(what) - 1] if number and 1 <= int(what) <= len(legal) else parse_decision(what)
+        except HeatError as error:
+            self.write(f"Not allowed: {error}")
+            return
+        if decision not in legal:
+            self.write(f"'{decision.text()}' is not a legal decision now; type 'list' to see them.")
+            return
+        seen = preview(decision) if preview is not None else None
+        if seen is None:
+            self.write(f"'{decision.text()}' has no preview: it moves no car.")
+            return
+        line, reason = seen
+        self.write(f"{decision.text()}: {line}")
+        if reason:
+            self.write(f"It {reason}.")
+
+    def _confirmed(self, decision: Decision, legal: Sequence[Decision], preview: Previewer | None) -> bool:
+        """Show the preview of a legal ``decision`` about to be applied and, when ``confirm`` is on
+        and it may spin out or costs Heat, ask yes/no; True to apply it. An illegal decision is
+        left for ``apply`` to refuse with its reason."""
+        seen = preview(decision) if preview is not None and decision in legal else None
+        if seen is None:
+            return True
+        line, reason = seen
+        self.write(f"{decision.text()}: {line}")
+        if reason is None or not self.confirm:
+            return True
+        try:
+            answer = self.read(f"It {reason}. Apply it? (yes/no) ").strip().lower()
+        except EOFError:
+            answer = "no"
+        if answer in ("y", "yes"):
+            return True
+        self.write("Not applied; decide again ('confirm off' stops these questions).")
+        return False
 
     def autosave(self) -> bool:
         """Save to ``save_path``, if there is one. If that fails, say why (once for the same

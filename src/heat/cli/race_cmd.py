@@ -10,7 +10,7 @@ from heat.bots import play_out
 from heat.bots.levels import parse_levels
 from heat.cli.render import narrate
 from heat.cli.stats_cmd import print_stats
-from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record
+from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record, track, track_ids
 from heat.engine.config import MAX_CARS
 from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, seat_roles
@@ -124,4 +124,13 @@ def replay_file(args: argparse.Namespace) -> int:
     print_log(race)
     print()
     print_standings(race)
+    return 0
+
+
+def list_tracks(_: argparse.Namespace) -> int:
+    """``heat tracks``: every track with its laps, spaces and Speed Limits."""
+    for track_id in track_ids():
+        board = track(track_id)
+        limits = ", ".join(str(c.speed_limit) for c in board.corners)
+        print(f"{track_id:15} {board.name}: {board.laps} laps, {board.spaces} spaces, corners {limits}")
     return 0

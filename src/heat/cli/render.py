@@ -11,6 +11,7 @@ from heat.engine.content import CardDef, catalogue
 from heat.engine.decisions import Decision
 from heat.engine.events import Event
 from heat.narrate import describe, legends_deck, legends_rules
+from heat.preview import Preview, amount_text, confirmation_reason, percent_text, preview_decision
 
 
 def car_line(view: SeatView, seat: int) -> str:
@@ -115,9 +116,15 @@ def prompt_for(view: SeatView) -> str:
     if view.phase == "draft":
         return "Garage: take one Upgrade card from the market, e.g. 'draft rpm-2'."
     if view.phase == "plan" and view.tournament:
-        return "Step 2 (Tournament mode): play 1 to 4 cards; their number is your new gear, e.g. 'play 3 4'."
+        return (
+            "Step 2 (Tournament mode): play 1 to 4 cards; their number is your new gear, e.g. 'play 3 4' "
+            "('preview play 3 4' shows where they lead)."
+        )
     if view.phase == "plan":
-        return "Steps 1-2: choose your gear and cards, e.g. 'gear 2 play 3 4'."
+        return (
+            "Steps 1-2: choose your gear and cards, e.g. 'gear 2 play 3 4' "
+            "('preview gear 2 play 3 4' shows where it leads)."
+        )
     assert view.turn is not None
     return {
         "choose": "Step 3: choose the Speed value of your card, e.g. 'speed 3 for brakes-13'.",
@@ -126,6 +133,56 @@ def prompt_for(view: SeatView) -> str:
         "discard": "Step 8: 'discard CARD ...' or 'discard nothing'.",
         "refresh": "Step 9: put Refresh cards back on your deck: 'refresh CARD' or 'refresh nothing'.",
     }.get(view.turn.step, "Decide.")
+
+
+def preview_line(preview: Preview, laps: int) -> str:
+    """The preview in one line of words, as the app shows it: the Speed and the chance of each
+    value, where the car would stand at the end of the turn, the Heat of each corner it may
+    cross, the chance of a spin-out and the Heat to expect (``heat.preview``)."""
+    speeds = preview.speeds
+    if len(speeds) == 1:
+        parts = [f"Speed {speeds[0][0]}"]
+    else:
+        chances = ", ".join(f"{speed}: {percent_text(chance)}" for speed, chance in speeds)
+        parts = [f"Speed {speeds[0][0]} to {speeds[-1][0]} ({chances})"]
+    finished = sum(chance for _, lap, chance in preview.landing if lap > laps)
+    if finished >= 1.0:
+        parts.append("crosses the finish line")
+    else:
+        parts.append(f"lands on {_landing_words(preview.landing)}")
+        if finished:
+            parts.append(f"finishes {percent_text(finished)}")
+    if preview.heat_now:
+        parts.append(f"{preview.heat_now} Heat now")
+    for risk in preview.corners:
+        reach = "" if risk.chance >= 1.0 else f", reached {percent_text(risk.chance)}"
+        parts.append(f"corner {risk.corner} (limit {risk.limit}{reach}): {amount_text(risk.heat)} Heat")
+    parts.append(f"spin-out {percent_text(preview.spin_chance)}")
+    parts.append(f"expected Heat {amount_text(preview.expected_heat)}")
+    return "; ".join(parts)
+
+
+def _landing_words(landing: Sequence[tuple[int, int, float]]) -> str:
+    """``space 8 (lap 1)``, ``spaces 8 to 11 (lap 1)`` or ``space 68 (lap 1) to space 2 (lap 2)``."""
+    (first, first_lap, _), (last, last_lap, _) = landing[0], landing[-1]
+
+    def lap(number: int) -> str:
+        return f" (lap {number})" if number > 0 else ""
+
+    if (first, first_lap) == (last, last_lap):
+        return f"space {first}{lap(first_lap)}"
+    if first_lap == last_lap:
+        return f"spaces {first} to {last}{lap(first_lap)}"
+    return f"space {first}{lap(first_lap)} to space {last}{lap(last_lap)}"
+
+
+def decision_preview(view: SeatView, decision: Decision) -> tuple[str, str | None] | None:
+    """The preview of ``decision`` in words (``preview_line``) and why to confirm it before it
+    is applied (``heat.preview.confirmation_reason``), or None for a decision without one."""
+    preview = preview_decision(view, decision)
+    if preview is None:
+        return None
+    return preview_line(preview, view.laps), confirmation_reason(view, decision)
 
 
 def numbered(options: Sequence[Decision]) -> list[str]:

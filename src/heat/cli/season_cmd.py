@@ -10,9 +10,10 @@ from typing import Any
 
 from heat.bots import Bot
 from heat.bots.levels import levels_text, parse_levels
-from heat.cli.prompt import Prompt
+from heat.cli.parser import DEFAULT_SEASON_SAVE
+from heat.cli.prompt import Previewer, Prompt, confirm_at_prompt
 from heat.cli.race_cmd import bot_names, seats_for
-from heat.cli.render import narrate, prompt_for, scorepad, season_status, status
+from heat.cli.render import decision_preview, narrate, prompt_for, scorepad, season_status, status
 from heat.engine import COLORS, ConfigError, track, view_of
 from heat.engine.championship import (
     RACE,
@@ -26,7 +27,7 @@ from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, resumed_players, seat_roles
 from heat.storage import check_new_save, naming, read_season_record, write_json
 
-DEFAULT_SAVE = "season.json"
+DEFAULT_SAVE = DEFAULT_SEASON_SAVE
 RESUME = "heat season resume"
 
 
@@ -42,13 +43,15 @@ class SeasonSession:
         write: Callable[[str], None],
         save_path: str | None,
         meta: dict[str, Any],
+        *,
+        confirm: bool = False,
     ) -> None:
         self.season = season
         self.human = human
         self.bots = bots
         self.write = write
         self.meta = meta
-        self.prompt = Prompt(read, write, self.save, save_path, RESUME)
+        self.prompt = Prompt(read, write, self.save, save_path, RESUME, confirm=confirm)
         self.seen = 0
         self.races_done = len(season.state.results)
 
@@ -91,8 +94,13 @@ class SeasonSession:
         legal = season.legal_decisions(self.human)
         if season.phase == RACE and season.race is not None:
             race = season.race
-            hint = prompt_for(view_of(race, self.human))
-            return self._ask(legal, lambda: status(view_of(race, self.human)), hint)
+            view = view_of(race, self.human)
+            return self._ask(
+                legal,
+                lambda: status(view_of(race, self.human)),
+                prompt_for(view),
+                lambda decision: decision_preview(view, decision),
+            )
         hint = {
             "build": "Build your car: take one Upgrade card from the market, e.g. 'draft rpm-2' (C-15).",
             "swap": "You are last on the grid: 'swap OWNED for MARKET' or 'no swap' (C-16).",
@@ -100,8 +108,10 @@ class SeasonSession:
         }[season.phase]
         return self._ask(legal, lambda: season_status(season_view(season), self.human), hint)
 
-    def _ask(self, legal: list[Any], lines: Callable[[], list[str]], hint: str) -> bool:
-        done = self.prompt.ask(legal, lines, hint, lambda decision: self.season.apply(self.human, decision))
+    def _ask(
+        self, legal: list[Any], lines: Callable[[], list[str]], hint: str, preview: Previewer | None = None
+    ) -> bool:
+        done = self.prompt.ask(legal, lines, hint, lambda decision: self.season.apply(self.human, decision), preview)
         if done:
             self._race_over()  # the prompt has saved the season already
         return done
@@ -171,16 +181,16 @@ def new(args: argparse.Namespace) -> int:
     print("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'.")
     meta = {"human": 0, "level": level}
     bots = make_bots(seat_roles(config.seats, 0, level), config.seed)
-    session = SeasonSession(season, 0, bots, input, print, args.save, meta)
+    session = SeasonSession(season, 0, bots, input, print, args.save, meta, confirm=confirm_at_prompt(args))
     return session.run()
 
 
 def resume(args: argparse.Namespace) -> int:
     """Resume a saved season where it stopped."""
-    return resume_season(args.file)
+    return resume_season(args.file, confirm=confirm_at_prompt(args))
 
 
-def resume_season(path: str, save_path: str | None = None) -> int:
+def resume_season(path: str, save_path: str | None = None, *, confirm: bool = False) -> int:
     """Resume the season saved in ``path`` and play it, saved after every decision to
     ``save_path`` (None: back to ``path``; the caller has checked it may be written). A file
     or ``players`` entry that is wrong is a PositionError naming it, before anything is written."""
@@ -189,7 +199,7 @@ def resume_season(path: str, save_path: str | None = None) -> int:
     human, bots, meta = resumed_players(path, data.get("players"), season)
     view = season_view(season)
     print(f"Resumed championship {view.season}, race {view.race_number} of {view.races} ({track(view.track).name}).")
-    session = SeasonSession(season, human, bots, input, print, save_path or path, meta)
+    session = SeasonSession(season, human, bots, input, print, save_path or path, meta, confirm=confirm)
     return session.run()
 
 

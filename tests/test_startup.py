@@ -1,0 +1,106 @@
+"""`heat` starts fast: its help and a mistyped option load nothing of the game, and the plain
+prompt loads neither numpy, rich nor Textual (which modules, not how long: the times are printed
+by benchmarks/startup_bench.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+
+import pytest
+
+from heat.cli.parser import Command, build_parser
+
+HELP_MODULES = {"heat", "heat.cli", "heat.cli.main", "heat.cli.parser", "heat.bots", "heat.bots.names"}
+"""Every module of the project that `heat --help` may load: the parser and the level names."""
+HEAVY = ("numpy", "rich", "textual")
+
+
+def loaded_by(argv: list[str]) -> set[str]:
+    """The modules loaded when ``heat ARGV`` runs in a fresh interpreter (standard input empty)."""
+    code = (
+        "import json, sys\n"
+        "from heat.cli.main import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('\\nMODULES ' + json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL
+    )
+    line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
+    return set(json.loads(line.removeprefix("MODULES ")))
+
+
+def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command and subcommand of ``parser``, as the words that name it."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found.append((*path, name))
+                found.extend(commands(sub, (*path, name)))
+    return found
+
+
+def project_and_heavy(modules: set[str]) -> set[str]:
+    return {m for m in modules if m == "heat" or m.startswith("heat.") or m.split(".")[0] in HEAVY}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], ["play", "--help"], ["arena", "--help"], ["season", "new", "--help"], ["race", "--lapz", "2"]],
+)
+def test_the_help_and_a_usage_error_load_only_the_parser(argv: list[str]) -> None:
+    assert project_and_heavy(loaded_by(argv)) == HELP_MODULES
+
+
+def test_every_command_help_loads_only_the_parser() -> None:
+    """All in one interpreter, one command's help after the other (each exits through argparse)."""
+    every = commands(build_parser())
+    code = (
+        "import json, sys\n"
+        "from heat.cli.main import main\n"
+        f"for words in {every!r}:\n"
+        "    try:\n"
+        "        main([*words, '--help'])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print('\\nMODULES ' + json.dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    modules = set(json.loads(next(line for line in out.splitlines() if line.startswith("MODULES ")).split(" ", 1)[1]))
+    assert project_and_heavy(modules) == HELP_MODULES
+    assert ("season", "resume") in every and ("tracks",) in every
+
+
+def test_the_plain_prompt_loads_neither_numpy_nor_rich_nor_textual() -> None:
+    modules = loaded_by(["play", "--plain", "--practice", "--seed", "1"])
+    assert "heat.cli.prompt" in modules and "heat.engine.race" in modules  # it got to the prompt
+    assert not {m for m in modules if m.split(".")[0] in HEAVY}
+    assert "heat.bots.planner" not in modules  # the club bots need no value table
+
+
+def test_a_planner_still_loads_when_a_pro_or_champion_drives() -> None:
+    from heat.bots.levels import make_bot
+
+    assert type(make_bot("champion", 1)).__name__ == "PlannerBot"
+    assert make_bot("pro", 1).name == "pro"
+
+
+def test_every_command_names_a_function_that_exists() -> None:
+    """A command's module is named as text: a typo would show only when the command runs."""
+    parser = build_parser()
+    for words in commands(parser):
+        sub = parser
+        for word in words:
+            sub = next(a for a in sub._actions if isinstance(a, argparse._SubParsersAction)).choices[word]
+        run = sub.get_default("run")
+        if run is None:  # a command with subcommands of its own
+            continue
+        assert isinstance(run, Command)
+        assert callable(run.resolve()), run.target
