@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from heat.bots.levels import LEVELS
 from heat.cli import arena_cmd, position_cmd, race_cmd, season_cmd
-from heat.engine import ConfigError, track, track_ids
+from heat.engine import MAX_SEED_DIGITS, ConfigError, name_problem, track, track_ids
 from heat.legend_options import NO_AGGRESSIVE_FLAG
 from heat.tui import launch
 
@@ -31,9 +31,9 @@ def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> N
         "--track", type=lowercase, default="usa", help=f"one of: {', '.join(track_ids())} (default usa)"
     )
     laps = parser.add_mutually_exclusive_group()
-    laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
+    laps.add_argument("--laps", type=whole_number, help="laps to race (default: the track's printed number)")
     laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed: same seed, same race")
+    parser.add_argument("--seed", type=whole_number, default=None, help="random seed: same seed, same race")
     if bots:
         parser.add_argument("--level", default="club", help=LEVEL_HELP)
     modules = parser.add_argument_group("advanced modules")
@@ -47,8 +47,12 @@ def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> N
     build.add_argument(
         "--quick-upgrades", dest="draft", action="store_false", help="deal 3 random Regular upgrades each (G-18)"
     )
-    modules.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends cars (Legends module)")
-    modules.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed (L-17)")
+    modules.add_argument(
+        "--legends", type=whole_number, default=0, metavar="N", help="add N Legends cars (Legends module)"
+    )
+    modules.add_argument(
+        "--pro-legends", type=whole_number, default=0, metavar="N", help="Pro Legends: +N Top Speed (L-17)"
+    )
     add_aggressive_option(modules)
     modules.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
     modules.add_argument("--tournament", action="store_true", help="Tournament mode: the cards played set the gear")
@@ -89,8 +93,25 @@ REPLAY_IGNORES = {**PLAY_SETUP_FLAGS, "save": "--save", "overwrite": "--overwrit
 
 
 def player_name(text: str) -> str:
-    """``--name``: a blank name is the default one (the app names a blank seat the same way)."""
-    return text.strip() or "Player"
+    """``--name``: a blank name is the default one (the app names a blank seat the same way); a
+    name the engine refuses (too long, a control character...) is an error naming why."""
+    name = text.strip() or "Player"
+    problem = name_problem(name)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return name
+
+
+def whole_number(text: str) -> int:
+    """A number option (``--seed``, ``--laps``, ``--bots``...): ASCII digits with an optional
+    sign, at most ``MAX_SEED_DIGITS`` of them (``int`` alone reads Arabic-Indic digits, and
+    raises ValueError past 4,300 digits)."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_SEED_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at most {MAX_SEED_DIGITS} digits (0-9), got {text[:30]!r}"
+        )
+    return int(text)
 
 
 def lowercase(text: str) -> str:
@@ -105,14 +126,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     race = commands.add_parser("race", help="watch bots race and print the log and standings")
     add_race_options(race)
-    race.add_argument("--cars", type=int, default=4, help="number of bot cars, 0-6 (default 4)")
+    race.add_argument("--cars", type=whole_number, default=4, help="number of bot cars, 0-6 (default 4)")
     race.add_argument("--json", action="store_true", help="print the race record as JSON instead of the log")
     race.add_argument("--quiet", action="store_true", help="print only the standings")
     race.set_defaults(run=race_cmd.run)
 
     play = commands.add_parser("play", help="race against bots: the full-screen app (--plain: prompts)")
     add_race_options(play)
-    play.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends, 0-5 (default 3)")
+    play.add_argument(
+        "--bots", type=whole_number, default=3, help="number of bot cars besides Legends, 0-5 (default 3)"
+    )
     play.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
     play.add_argument("--color", type=lowercase, default="red", help="your car's colour")
     play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision (a new file)")
@@ -127,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     position_commands = position.add_subparsers(dest="position_command", required=True)
     new = position_commands.add_parser("new", help="print the starting position of a race as JSON")
     add_race_options(new, bots=False)
-    new.add_argument("--cars", type=int, default=2, help="number of player cars (default 2)")
+    new.add_argument("--cars", type=whole_number, default=2, help="number of player cars (default 2)")
     new.set_defaults(run=position_cmd.new)
     apply = position_commands.add_parser(
         "apply", help="load a position, apply decisions, print the new position and the events as JSON"
@@ -148,14 +171,18 @@ def build_parser() -> argparse.ArgumentParser:
     new_season = season_commands.add_parser("new", help="start a season (saved after every decision)")
     new_season.add_argument("--season", default="1961", choices=("1961", "1962", "1963", "custom", "goat"))
     new_season.add_argument("--garage", default="all", choices=("regular", "advanced", "all"), help="Upgrade deck")
-    new_season.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends (default 3)")
-    new_season.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends")
-    new_season.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed")
+    new_season.add_argument(
+        "--bots", type=whole_number, default=3, help="number of bot cars besides Legends (default 3)"
+    )
+    new_season.add_argument("--legends", type=whole_number, default=0, metavar="N", help="add N Legends")
+    new_season.add_argument(
+        "--pro-legends", type=whole_number, default=0, metavar="N", help="Pro Legends: +N Top Speed"
+    )
     add_aggressive_option(new_season)
     new_season.add_argument("--tournament", action="store_true", help="Tournament mode in every race")
     new_season.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
     new_season.add_argument("--color", type=lowercase, default="red", help="your car's colour")
-    new_season.add_argument("--seed", type=int, default=None)
+    new_season.add_argument("--seed", type=whole_number, default=None)
     new_season.add_argument("--level", default="club", help=LEVEL_HELP)
     new_season.add_argument(
         "--save",
