@@ -423,14 +423,33 @@ def write_json(path: str | Path, data: Any) -> None:
     write_text(path, json.dumps(data, indent=1) + "\n")
 
 
+_SAVED: dict[str, tuple[int, int, int, int]] = {}
+"""The files this process saved, by real path: their device, inode, size and modification
+time just after. A file that still matches is the save written last, not to be read again."""
+
+
+def _identity(info: os.stat_result) -> tuple[int, int, int, int]:
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
 def write_save(path: str | Path, data: Any) -> None:
     """Save a game's record ``data`` to ``path`` (``write_json``), unless a file is there that is
     not a Heat save: OSError saying so, and that file is left as it was. Checked at every save,
-    not only when the file is chosen: a file put there since is not ours either."""
-    refused = replace_problem(path)
-    if refused is not None:
-        raise FileExistsError(errno.EEXIST, refused, str(path))
+    not only when the file is chosen: a file put there since is not ours either. The file this
+    process saved there last, unchanged since, is not read again (a save after every decision
+    would parse its whole game each time)."""
+    real = real_path(path)
+    try:
+        info = _existing(path)
+    except OSError:
+        info = None  # the write says why
+    if info is None or _SAVED.get(real) != _identity(info):
+        refused = replace_problem(path)
+        if refused is not None:
+            raise FileExistsError(errno.EEXIST, refused, str(path))
     write_json(path, data)
+    with suppress(OSError):
+        _SAVED[real] = _identity(os.stat(real))
 
 
 def save_race(race: Race, path: str | Path) -> None:
