@@ -361,6 +361,38 @@ def test_start_with_a_folder_for_the_save_file_is_refused(tmp_path: Path) -> Non
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("seed", ["²", "\u0661\u0662", "9" * 5000, "1" * 21])
+def test_a_seed_that_is_no_ascii_number_is_refused_at_the_setup(seed: str) -> None:
+    """Issue 28: '²' passed str.isdigit() and int() raised ValueError out of the setup screen;
+    a number of 5000 digits too."""
+
+    async def scenario() -> None:
+        app = HeatApp(setup=practice(SeatChoice("bot", level="random")))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#seed").value = seed  # type: ignore[attr-defined]
+            await pilot.click("#start")
+            await pilot.pause()
+            assert app.table is None and app.is_running
+            assert message(app).startswith("Cannot start: the seed must be a whole number of at most 20 digits, not ")
+
+    asyncio.run(scenario())
+
+
+def test_a_name_field_takes_at_most_the_longest_name() -> None:
+    async def scenario() -> None:
+        app = HeatApp(setup=practice(SeatChoice("bot", level="random")))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            field = app.screen.query_one("#name-0")
+            field.focus()
+            field.value = ""  # type: ignore[attr-defined]
+            await pilot.press(*("x" * 30))
+            assert field.value == "x" * 24  # type: ignore[attr-defined]
+
+    asyncio.run(scenario())
+
+
 def test_replaying_a_season_file_says_how_to_resume_it(tmp_path: Path) -> None:
     season = tmp_path / "season.json"
     build_table(GameSetup(mode="season", seed=2, seats=(ANN, SeatChoice("bot"))), save_path=str(season)).autosave()
