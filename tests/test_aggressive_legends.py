@@ -103,7 +103,7 @@ def test_OQ_L_10_a_season_plays_every_race_under_its_rule() -> None:
         seat = season.to_decide()[0]
         season.apply(seat, season.legal_decisions(seat)[0])
     assert season.race is not None and season.race.config.aggressive_legends is False
-    with pytest.raises(Exception, match=r"config.aggressive_legends: expected bool, got 'no'"):
+    with pytest.raises(Exception, match=r"config.aggressive_legends: expected true or false, got the string 'no'"):
         SeasonConfig.from_json({**data, "aggressive_legends": "no"})
 
 

@@ -97,8 +97,8 @@ def test_race_seats_one_level_per_bot_and_names_the_cars_after_them(capsys):
     ("players", "message"),
     [
         ("oops", "players: expected an object"),
-        ({"human": "x"}, "players.human: expected a seat number, got 'x'"),
-        ({"human": 7}, "players.human: expected a seat number, got 7"),
+        ({"human": "x"}, "players.human: expected a seat number, got the string 'x'"),
+        ({"human": 7}, "players.human: expected a seat number, got the number 7"),
         ({"human": 0, "level": 5}, "players.level: unknown bot level '5'"),
         ({"human": 0, "level": "club,pro"}, "players.level: 2 levels for 1 bots"),
         ({"human": 0, "bot_seed": "s"}, "players.bot_seed: expected an integer"),

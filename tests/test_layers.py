@@ -9,7 +9,17 @@ from pathlib import Path
 import heat.engine
 
 ENGINE = Path(heat.engine.__file__).parent
-ALLOWED = {"__future__", "collections", "dataclasses", "typing", "functools", "importlib", "tomllib", "heat"}
+ALLOWED = {
+    "__future__",
+    "collections",
+    "dataclasses",
+    "typing",
+    "functools",
+    "importlib",
+    "tomllib",
+    "unicodedata",
+    "heat",
+}
 FORBIDDEN_CALLS = {"print", "open", "input", "exec", "eval"}
 
 

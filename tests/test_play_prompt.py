@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import tempfile
 from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from heat.cli.parser import build_parser
 from heat.cli.play_cmd import Session, new_session_race
-from heat.engine import Race, RaceConfig, default_seats, view_of
+from heat.engine import Race, RaceConfig, default_seats, to_position, view_of
 from heat.narrate import legends_deck
 from heat.players import make_bots, seat_roles
 from heat.storage import read_json
@@ -141,10 +148,17 @@ def test_save_file_takes_the_saves_after_every_decision_like_ctrl_s_in_the_app(t
     assert len(read_json(path)["decisions"]) == len(race.decisions)  # the decision after 'save' included
 
 
+def _another_save(path) -> None:
+    """A saved race of another game at ``path``."""
+    race, _, meta = new_session_race(args("--seed", "9"))
+    Session(race, 0, {}, Script(["quit"]), lambda line: None, str(path), meta).save(str(path))
+
+
 def test_save_file_asks_before_replacing_a_file_the_game_is_not_saved_in(tmp_path):
     """'save FILE' replaced any existing file without a word."""
     other = tmp_path / "other.json"
-    other.write_text("mine")
+    _another_save(other)
+    before = other.read_bytes()
     race, human, meta = new_session_race(args())
     out: list[str] = []
     questions: list[str] = []
@@ -160,12 +174,50 @@ def test_save_file_asks_before_replacing_a_file_the_game_is_not_saved_in(tmp_pat
     assert questions.count(asked) == 3  # not asked again once the game is saved there
     assert text.count("Not saved.") == 2
     assert text.count(f"Saved to {other}") == 2
-    assert read_json(other)["format"] == "heat-record"  # replaced by the game, once the person said yes
+    assert other.read_bytes() != before
+    assert read_json(other)["config"]["seed"] == 3  # replaced by the game, once the person said yes
+
+
+@pytest.mark.parametrize(
+    ("content", "what"),
+    [
+        (b"root:x:0:0:root:/root:/bin/bash\n", "it is not a Heat save (a saved race or season)"),
+        (b'{"mine": true}', "it is not a Heat save (a saved race or season)"),
+        (b"", "it is not a Heat save (a saved race or season)"),
+        (None, "it is a race position, not a saved race or season"),
+    ],
+)
+def test_save_file_never_replaces_a_file_that_is_not_a_heat_save_whatever_the_answer(tmp_path, content, what):
+    """Issue 28: a save replaced any file the person said yes to (the system's user accounts,
+    as root). Only another saved race or season is ever replaced; the game goes on."""
+    other = tmp_path / "other.json"
+    if content is None:
+        other.write_text(json.dumps(to_position(Race(RaceConfig(default_seats(2), seed=1)))))
+    else:
+        other.write_bytes(content)
+    before = other.read_bytes()
+    race, human, meta = new_session_race(args())
+    out: list[str] = []
+    questions: list[str] = []
+    answers = iter([f"save {other}", "yes", "1", "quit"])
+
+    def read(prompt: str) -> str:
+        questions.append(prompt)
+        return next(answers)
+
+    assert Session(race, human, {1: _first(), 2: _first()}, read, out.append, None, meta).run() == 0
+    text = "\n".join(out)
+    assert f"Not saved: {what}, and a save replaces no other file. Type 'save FILE' with another file." in text
+    assert not any("replace it?" in question for question in questions)
+    assert other.read_bytes() == before
+    assert any(seat == human for seat, _ in race.decisions)  # the game went on
+    assert [path.name for path in tmp_path.iterdir()] == ["other.json"]
 
 
 def test_save_file_is_not_asked_for_the_file_the_game_is_saved_in_and_end_of_input_is_no(tmp_path):
     saved, other = tmp_path / "race.json", tmp_path / "other.json"
-    other.write_text("mine")
+    _another_save(other)
+    before = other.read_bytes()
     race, human, meta = new_session_race(args())
     out: list[str] = []
     answers = iter([f"save {saved}", f"save {other}"])
@@ -176,11 +228,11 @@ def test_save_file_is_not_asked_for_the_file_the_game_is_saved_in_and_end_of_inp
             raise EOFError
         return line
 
-    saved.write_text("an older save of this game")  # --save FILE --overwrite: the game's own file
+    _another_save(saved)  # --save FILE --overwrite: the game's own file
     assert Session(race, human, {}, read, out.append, str(saved), meta).run() == 0
     text = "\n".join(out)
     assert f"Saved to {saved}. Resume with" in text  # no question
-    assert other.read_text() == "mine"  # end of input answers no
+    assert other.read_bytes() == before  # end of input answers no
     assert "Not saved." in text
 
 
@@ -249,3 +301,54 @@ def test_quitting_when_the_save_fails_then_end_of_input_leaves_without_claiming_
     assert f"Could not save the game to {target}: {tmp_path / 'x.json'} is a file, not a folder." in text
     assert text.endswith(f"Abandoned: the game is not saved (saving to {target} failed).")
     assert "Saved" not in text
+
+
+@pytest.mark.parametrize("line", ["²", "①", "\u0661", "\u0967", "²1", "9" * 5000, "00000000000000000000001", "-1"])
+def test_an_option_number_is_ascii_digits_only(line):
+    """Issue 28: '²' passed str.isdigit() and int() raised ValueError: a traceback."""
+    race, human, _ = new_session_race(args())
+    out: list[str] = []
+    Session(race, human, {}, Script([line, "quit"]), out.append).run()
+    text = "\n".join(out)
+    assert "Not allowed:" in text or "There is no option" in text
+    assert race.decisions == [] or all(seat != human for seat, _ in race.decisions)
+
+
+def test_a_save_command_with_a_name_too_long_says_why_and_the_game_goes_on(tmp_path):
+    """Issue 28: 'save' with a 300-character name ended the game with exit status 1."""
+    race, human, _ = new_session_race(args())
+    out: list[str] = []
+    name = str(tmp_path / ("a" * 300))
+    session = Session(race, human, {1: _first(), 2: _first()}, Script([f"save {name}", "1", "quit"]), out.append)
+    assert session.run() == 0
+    assert f"Could not save to {name}: File name too long" in out
+    assert any(seat == human for seat, _ in race.decisions)  # the game went on
+    assert list(tmp_path.iterdir()) == []
+
+
+PROMPT_WORDS = st.one_of(
+    st.sampled_from(["gear", "play", "save", "list", "status", "help", "discard", "cooldown", "1", "2", "yes"]),
+    st.text(st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=4),
+    st.integers(1, 6000).map(lambda digits: "8" * digits),
+    st.text(st.characters(blacklist_characters="/"), max_size=12),  # names for 'save': never a path
+    st.sampled_from(["\x1b[2J", "\r", "\x00", "..", ".", "\u202e", "a" * 300]),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(PROMPT_WORDS, max_size=4).map(" ".join), max_size=8))
+def test_any_lines_at_the_prompt_are_answered_in_words(lines: list[str]) -> None:
+    """Whatever is typed (Unicode digits, numbers of thousands of digits, 'save' with any name,
+    control characters): the prompt answers and goes on; never an exception. Files go to a
+    temporary folder (the names hold no '/')."""
+    race, human, meta = new_session_race(args())
+    out: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        here = os.getcwd()
+        os.chdir(folder)
+        try:
+            session = Session(race, human, {1: _first(), 2: _first()}, Script([*lines, "quit"]), out.append, None, meta)
+            assert session.run() in (0, 1)
+        finally:
+            os.chdir(here)
+        assert not [name for name in os.listdir(folder) if name.endswith(".tmp")]  # nothing half written

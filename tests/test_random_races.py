@@ -23,6 +23,7 @@ from heat.engine import (
 )
 from heat.engine.content import catalogue
 from heat.engine.events import CardsRemoved, SponsorGained, SpunOut
+from heat.engine.invariants import check_state
 from heat.engine.rng import Rng
 from heat.engine.view import view_of
 
@@ -39,8 +40,11 @@ def card_totals(race: Race, seat: int) -> Counter[str]:
 
 
 def check_invariants(race: Race, expected: list[Counter[str]], box_stress: int) -> None:
-    """Every card in exactly one zone with totals changed only by rule events; gears 1-4; no
-    spot holds two cars and every car on the track holds its own spot."""
+    """The engine's own invariants (``heat.engine.invariants.check_state``, which every loaded
+    position must keep), and what only the history tells: every card in exactly one zone with
+    totals changed only by rule events; gears 1-4; no spot holds two cars and every car on the
+    track holds its own spot."""
+    check_state(race)
     for seat, car in enumerate(race.cars):
         assert card_totals(race, seat) == +expected[seat], f"seat {seat} cards changed outside the rules"
         assert 1 <= car.gear <= 4

@@ -101,8 +101,8 @@ def test_W_6_a_malformed_road_conditions_token_is_named(entry):
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("round", -3, "round: must be at least 1, got -3"),
-        ("stress_reserve", -4, "stress_reserve: must be at least 0, got -4"),
+        ("round", -3, "round: must be between 1 and 1000, got -3"),  # every count has its bound since issue 28
+        ("stress_reserve", -4, "stress_reserve: must be between 0 and 999, got -4"),
     ],
 )
 def test_a_number_below_its_least_value_says_the_least_value(field, value, message):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -69,9 +70,9 @@ MALFORMED: list[tuple[dict[str, Any], str]] = [
     ({"seats": [BOT_ROLE, BOT_ROLE, LEGEND_ROLE]}, "players: nobody at the keyboard"),
     ({"seats": [HUMAN_ROLE, {"kind": "pilot"}, LEGEND_ROLE]}, "players.seats[1]: expected {kind: human|bot|legend}"),
     ({"seats": "all"}, "players.seats: expected a list"),
-    ({**GOOD, "human": "x"}, "players.human: expected a seat number, got 'x'"),
-    ({**GOOD, "human": 9}, "players.human: expected a seat number, got 9"),
-    ({**GOOD, "human": True}, "players.human: expected a seat number, got True"),
+    ({**GOOD, "human": "x"}, "players.human: expected a seat number, got the string 'x'"),
+    ({**GOOD, "human": 9}, "players.human: expected a seat number, got the number 9"),
+    ({**GOOD, "human": True}, "players.human: expected a seat number, got true"),
     ({**GOOD, "human": 2}, "players.human: seat 2 is a Legend"),
     ({**GOOD, "human": 1}, "players.human: seat 1 is a bot in players.seats"),
     ({**GOOD, "level": "chmp"}, "players.level: unknown bot level 'chmp'"),
@@ -206,12 +207,13 @@ def test_play_resume_of_a_season_refuses_an_existing_save_file_without_overwrite
     path = season_save(tmp_path, monkeypatch, capsys)
     before = path.read_bytes()
     other = tmp_path / "other.json"
-    other.write_text('{"mine": true}')
+    shutil.copyfile(path, other)  # another saved season: replaced only with --overwrite
+    kept = other.read_bytes()
     no_questions(monkeypatch)
     status, out, err = run(capsys, "play", "--plain", "--resume", str(path), "--save", str(other))
     assert (status, out) == (2, "")
     assert f"{other} already exists" in err and "--overwrite" in err
-    assert other.read_text() == '{"mine": true}' and path.read_bytes() == before
+    assert other.read_bytes() == kept and path.read_bytes() == before
     quit_at_once(monkeypatch)
     status, _, err = run(capsys, "play", "--plain", "--resume", str(path), "--save", str(other), "--overwrite")
     assert (status, err) == (0, "")

@@ -194,12 +194,12 @@ def _saved(tmp_path: Path) -> Path:
         ("", "not valid JSON"),
         ("[]", "a season record must be a JSON object"),
         ('{"format": "heat-record"}', "is a single race, not a championship season: resume it with 'heat play"),
-        ('{"format": "heat-ssn"}', "format: expected 'heat-season', got 'heat-ssn'"),
-        (lambda r: {**r, "rules_version": "0"}, "saved with rules version '0'"),
+        ('{"format": "heat-ssn"}', "format: expected 'heat-season', got the string 'heat-ssn'"),
+        (lambda r: {**r, "rules_version": "0"}, "made with rules version '0'"),
         (lambda r: {**r, "decisions": [{"seat": 0, "decision": "draft wings-9"}]}, "decisions[0] ('draft wings-9')"),
         (lambda r: {**r, "config": {**r["config"], "season": "1999"}}, "the season is one of"),
-        (lambda r: {**r, "players": {"human": "x"}}, "players.human: expected a seat number, got 'x'"),
-        (lambda r: {**r, "players": {"human": 5}}, "players.human: expected a seat number, got 5"),
+        (lambda r: {**r, "players": {"human": "x"}}, "players.human: expected a seat number, got the string 'x'"),
+        (lambda r: {**r, "players": {"human": 5}}, "players.human: expected a seat number, got the number 5"),
         (lambda r: {**r, "players": {"human": 1}}, "seat 1 is a Legend"),
     ],
 )
@@ -369,3 +369,23 @@ def test_an_automatic_save_that_fails_is_told_and_the_season_goes_on(tmp_path: P
     assert text.endswith(f"Abandoned: the game is not saved (saving to {folder} failed).")
     assert "Saved." not in text
     assert list(folder.iterdir()) == []
+
+
+def test_a_final_save_that_fails_is_reported_and_the_exit_status_says_so(tmp_path: Path):
+    """Issue 28: the end of a season was saved without a word when that failed, and the
+    session ended with status 0."""
+    played = Season(SeasonConfig(default_seats(2), season="1961", seed=3))
+    rng = Rng(3)
+    while not played.is_over:
+        seat = played.to_decide()[0]
+        legal = played.legal_decisions(seat)
+        played.apply(seat, legal[rng.below(len(legal))])
+    record = season_record(played)
+    season = replay_season({**record, "decisions": record["decisions"][:-1]})  # up to its last decision
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    runner, out = session(season, lambda prompt: "1", folder)
+    runner.bots = {1: RandomBot(1)} if season.to_decide() == (1,) else {}
+    assert runner.run() == 1
+    assert season.is_over
+    assert out[-1] == f"Could not save the finished season to {folder}: it is a folder."

@@ -566,18 +566,24 @@ def _record() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda r: {**r, "rules_version": "0"}, "saved with rules version"),
+        (lambda r: {**r, "rules_version": "0"}, "made with rules version '0'"),
         (lambda r: {**r, "rules_version": None}, "rules_version"),
         (lambda r: {**r, "format": "heat-record"}, "format: expected 'heat-season'"),
         (lambda r: [r], "must be a JSON object"),
         (lambda r: "season", "must be a JSON object"),
         (lambda r: {**r, "config": None}, "config: expected an object"),
         (lambda r: {**r, "config": {**r["config"], "season": "1964"}}, "config: the season is one of"),
-        (lambda r: {**r, "config": {**r["config"], "seed": "x"}}, "config.seed: expected int"),
+        (
+            lambda r: {**r, "config": {**r["config"], "seed": "x"}},
+            "config.seed: expected an integer, got the string 'x'",
+        ),
         (lambda r: {**r, "config": {**r["config"], "seats": "red"}}, "config.seats: expected a list"),
         (lambda r: {**r, "config": {**r["config"], "seats": [{"name": 1}]}}, "config.seats[0]"),
         (lambda r: {**r, "decisions": "all"}, "decisions: expected a list"),
-        (lambda r: {**r, "decisions": [*r["decisions"], {"seat": 0}]}, "decisions[5]: expected {seat, decision}"),
+        (
+            lambda r: {**r, "decisions": [*r["decisions"], {"seat": 0}]},
+            "decisions[5].decision: expected a decision text, got null",
+        ),
         (lambda r: {**r, "decisions": [*r["decisions"], {"seat": 0, "decision": "fly"}]}, "decisions[5] ('fly')"),
         (
             lambda r: {**r, "decisions": [{"seat": 0, "decision": "draft nonsense-card"}, *r["decisions"]]},

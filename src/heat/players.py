@@ -16,6 +16,7 @@ from heat.bots import Bot
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
 from heat.engine import ConfigError, PositionError, Race, SeatConfig
 from heat.engine.championship import Season
+from heat.engine.errors import described, is_integer
 from heat.storage import naming
 
 HUMAN = "human"
@@ -40,10 +41,10 @@ class SeatRole:
     def from_json(data: Any, where: str) -> SeatRole:
         """Read a role; PositionError names ``where`` when it is malformed."""
         if not isinstance(data, Mapping) or data.get("kind") not in (HUMAN, BOT, LEGEND):
-            raise PositionError(f"{where}: expected {{kind: human|bot|legend}}, got {data!r}")
+            raise PositionError(f"{where}: expected {{kind: human|bot|legend}}, got {described(data)}")
         level = data.get("level", "random")
         if data["kind"] == BOT and level not in LEVELS:
-            raise PositionError(f"{where}.level: expected one of {', '.join(LEVELS)}, got {level!r}")
+            raise PositionError(f"{where}.level: expected one of {', '.join(LEVELS)}, got {described(level)}")
         return SeatRole(data["kind"], level if data["kind"] == BOT else "")
 
 
@@ -87,15 +88,15 @@ def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], i
     if players is None:
         players = {"human": 0}
     if not isinstance(players, Mapping):
-        raise PositionError(f"players: expected an object with the human's seat, got {players!r}")
+        raise PositionError(f"players: expected an object with the human's seat, got {described(players)}")
     seed = players.get("bot_seed", game.config.seed if isinstance(game, Season) else 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise PositionError(f"players.bot_seed: expected an integer, got {seed!r}")
+    if not is_integer(seed):
+        raise PositionError(f"players.bot_seed: expected an integer, got {described(seed)}")
     listed = players.get("seats")
     human = players.get("human", 0) if listed is None or "human" in players else None
     if human is not None:
-        if not isinstance(human, int) or isinstance(human, bool) or not 0 <= human < len(seats):
-            raise PositionError(f"players.human: expected a seat number, got {human!r}")
+        if not is_integer(human) or not 0 <= human < len(seats):
+            raise PositionError(f"players.human: expected a seat number, got {described(human)}")
         if seats[human].legend:
             raise PositionError(f"players.human: seat {human} is a Legend")
     level = players.get("level", "club")
@@ -103,7 +104,7 @@ def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], i
     if listed is None:
         return _levels_read(lambda: seat_roles(seats, human, text)), seed
     if not isinstance(listed, list):
-        raise PositionError(f"players.seats: expected a list, got {listed!r}")
+        raise PositionError(f"players.seats: expected a list, got {described(listed)}")
     roles = tuple(SeatRole.from_json(raw, f"players.seats[{i}]") for i, raw in enumerate(listed))
     check_roles(roles, seats)
     # `human` and `level` are what the plain clients read before `seats` existed: one that says

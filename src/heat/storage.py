@@ -4,29 +4,160 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from shlex import quote
-from typing import Any
+from typing import IO, Any
 
 from heat.engine import ConfigError, PositionError, Race, replay, to_record
 from heat.engine.championship import SEASON_FORMAT
 from heat.engine.position import POSITION_FORMAT
 from heat.engine.record import RECORD_FORMAT
 
+NUL = "\0"
+NUL_IN_NAME = "the file name contains a NUL character"
+
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest file a loader reads: a season of three championships saves under 1 MB, so a
+larger file is not a Heat file (and a device that never ends is not read for ever)."""
+MAX_NESTING = 32
+"""How deep lists and objects may nest in a Heat file: its own files nest 6 deep."""
+MAX_NUMBER_DIGITS = 100
+"""The most digits a number in a Heat file may have: its seeds and random states have 20."""
+
+
+class _Refused(ValueError):
+    """A JSON value a Heat file never holds (raised from the parser's hooks)."""
+
+
+def _integer(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_NUMBER_DIGITS:
+        raise _Refused(f"a number of {digits} digits (a Heat file has none over {MAX_NUMBER_DIGITS})")
+    return int(text)
+
+
+def _fraction(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {text[:20]} is too large")
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _Refused(f"{text} is not a number a Heat file holds (JSON has no {text})")
+
+
+def _nesting(data: Any) -> int:
+    """How deep lists and objects nest in ``data`` (0 for a plain value), without recursion."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
+        if inner is None:
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_NESTING:  # deeper is refused anyway: no need to walk on
+            stack.extend((item, depth + 1) for item in inner)
+    return deepest
+
+
+def parse_json(text: str, name: str) -> Any:
+    """Parse ``text``, the content of ``name`` (a file, standard input), as a Heat file does:
+    strict JSON, no NaN or Infinity, no number longer than ``MAX_NUMBER_DIGITS`` digits, no
+    nesting deeper than ``MAX_NESTING``. PositionError (a HeatError) names ``name`` and the
+    problem; never another exception (Python's own JSON reader raises ValueError on a number
+    of 4,300 digits and RecursionError on deep nesting)."""
+    try:
+        data = json.loads(text, parse_int=_integer, parse_float=_fraction, parse_constant=_constant)
+    except _Refused as error:
+        raise PositionError(f"{name}: not a Heat file: {error}") from None
+    except RecursionError:
+        raise PositionError(f"{name}: not a Heat file: lists or objects nested over {MAX_NESTING} deep") from None
+    except json.JSONDecodeError as error:
+        raise PositionError(f"{name}: not valid JSON: {error}") from None
+    if _nesting(data) > MAX_NESTING:
+        raise PositionError(f"{name}: not a Heat file: lists or objects nested over {MAX_NESTING} deep")
+    return data
+
+
+def _decoded(content: bytes, name: str) -> str:
+    if len(content) > MAX_FILE_BYTES:
+        raise PositionError(f"{name}: not a Heat file: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        return content.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PositionError(f"{name}: not valid JSON: not UTF-8 text ({error.reason} at byte {error.start})") from None
+
+
+def os_reason(error: OSError) -> str:
+    """Why an operating-system call failed, in words (a loop of symbolic links named as one)."""
+    if error.errno == errno.ELOOP:
+        return "a loop of symbolic links"
+    return error.strerror or str(error)
+
+
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Opening never blocks (a named pipe with no writer) nor takes a terminal as the controlling one."""
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The content of the regular file at ``path``, at most ``MAX_FILE_BYTES`` of it read.
+    PositionError naming the file if it cannot be read, is a folder, a device, a pipe or a
+    socket (they never end, or wait for ever), or is larger than that."""
+    name = str(path)
+    if NUL in name:
+        raise PositionError(f"{name}: cannot read: {NUL_IN_NAME}")
+    try:
+        handle = os.open(path, _READ_FLAGS)
+    except OSError as error:
+        raise PositionError(f"{name}: cannot read: {os_reason(error)}") from None
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise PositionError(f"{name}: cannot read: it is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise PositionError(f"{name}: cannot read: it is not a regular file (a device, a pipe or a socket)")
+        if info.st_size > MAX_FILE_BYTES:
+            raise PositionError(f"{name}: not a Heat file: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_FILE_BYTES:  # a file that grows as it is read stops here too
+            chunk = os.read(handle, min(1 << 20, MAX_FILE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as error:
+        raise PositionError(f"{name}: cannot read: {os_reason(error)}") from None
+    finally:
+        os.close(handle)
+
 
 def read_json(path: str | Path) -> Any:
-    """Parse a JSON file; PositionError (a HeatError) names the file and the problem."""
-    file = Path(path)
-    try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise PositionError(f"{file}: cannot read: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise PositionError(f"{file}: not valid JSON: {error}") from None
+    """Parse a JSON file (``read_bytes``, ``parse_json``); PositionError (a HeatError) names the
+    file and the problem."""
+    return parse_json(_decoded(read_bytes(path), str(path)), str(path))
+
+
+def read_json_stream(stream: IO[Any], name: str) -> Any:
+    """Parse JSON read from ``stream`` (standard input), at most ``MAX_FILE_BYTES`` of it read,
+    as ``parse_json`` does; PositionError names ``name``."""
+    binary = getattr(stream, "buffer", None)
+    if binary is not None:
+        return parse_json(_decoded(binary.read(MAX_FILE_BYTES + 1), name), name)
+    text = stream.read(MAX_FILE_BYTES + 1)
+    if len(text) > MAX_FILE_BYTES:
+        raise PositionError(f"{name}: not a Heat file: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    return parse_json(text, name)
 
 
 @contextmanager
@@ -100,39 +231,119 @@ def read_position(path: str | Path) -> Any:
     return _read_game(path, POSITION_FORMAT)
 
 
-NUL = "\0"
-NUL_IN_NAME = "the file name contains a NUL character"
+SAVE_FORMATS = (RECORD_FORMAT, SEASON_FORMAT)
+"""The files a game is saved in, and the only files a save ever replaces: a race or a season."""
+
+
+def real_path(path: str | Path) -> str:
+    """``path`` with its symbolic links followed, as far as they lead (a loop or a missing
+    target stops there): two names of one file give the same. Never raises."""
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):  # a NUL in the name
+        return os.path.abspath(str(path).replace(NUL, "?"))
+
+
+def _existing(path: str | Path) -> os.stat_result | None:
+    """The status of the file ``path`` names, its links followed; None if there is none.
+    OSError if it cannot be told (a loop of symbolic links, a name too long...)."""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return None  # a path under a file: save_problem names that
+    except ValueError:
+        raise OSError(errno.EINVAL, NUL_IN_NAME, str(path)) from None
+
+
+def _read_only(path: str | Path, info: os.stat_result) -> bool:
+    """Was the file made read-only? Root may write any file, so the mode is asked too: a file
+    with no write permission for its owner (when that is us) or for anyone is read-only."""
+    if not info.st_mode & 0o222:
+        return True
+    if info.st_uid == os.geteuid() and not info.st_mode & stat.S_IWUSR:
+        return True
+    return not os.access(path, os.W_OK)
 
 
 def save_problem(path: str | Path) -> str | None:
-    """Why a save file cannot be written at ``path``, in words, found without writing anything;
-    None if nothing is visibly wrong (the write may still fail: a full disk...)."""
+    """Why a file cannot be written at ``path``, in words, found without writing anything; None
+    if nothing is visibly wrong (the write may still fail: a full disk...). An existing file is
+    judged by what a symbolic link leads to: a folder, a device or a pipe, or a read-only file
+    is refused; so is a loop of symbolic links."""
     if not str(path).strip():
         return "the file name is empty"
     if NUL in str(path):
         return NUL_IN_NAME
-    file = Path(path)
-    if file.is_dir():
-        return "it is a folder"
+    try:
+        info = _existing(path)
+    except OSError as error:
+        return os_reason(error)
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            return "it is a folder"
+        if not stat.S_ISREG(info.st_mode):
+            return "it is not a regular file (a device, a pipe or a socket)"
+        if _read_only(path, info):
+            return "the file is read-only"
+    file = Path(real_path(path)) if info is not None else Path(path)
     for folder in file.parents:  # the nearest one that exists must be a folder we may write in
-        if folder.is_dir():
-            if not os.access(folder, os.W_OK | os.X_OK):
-                return f"no permission to write in the folder {folder}"
-            return None
-        if folder.exists():
-            return f"{folder} is a file, not a folder"
+        try:
+            if folder.is_dir():
+                if not os.access(folder, os.W_OK | os.X_OK):
+                    return f"no permission to write in the folder {folder}"
+                return None
+            if folder.exists():
+                return f"{folder} is a file, not a folder"
+        except OSError as error:
+            return os_reason(error)
     return None
 
 
 def save_error_text(path: str | Path, error: OSError) -> str:
     """Why writing the save file ``path`` failed with ``error``, in words."""
-    return save_problem(path) or error.strerror or str(error)
+    return save_problem(path) or os_reason(error)
 
 
-def check_new_save(path: str | None, *, overwrite: bool, resume: str) -> None:
+def existing_kind(path: str | Path) -> str | None:
+    """What is at ``path``: None if nothing (or nothing that can be found: a loop of symbolic
+    links, a name too long); the ``format`` of a Heat file (``heat-record``,
+    ``heat-season``, ``heat-position``); "" for anything else (another file, a folder, a
+    device, a file that cannot be read). Reads at most ``MAX_FILE_BYTES``, never blocks."""
+    try:
+        if _existing(path) is None:
+            return None
+    except OSError:  # a loop of links, a name too long: nothing can be read or written there
+        return None
+    try:
+        data = read_json(path)
+    except PositionError:
+        return ""
+    found = data.get("format") if isinstance(data, Mapping) else None
+    return found if isinstance(found, str) and found in _OPENED_BY else ""
+
+
+def replace_problem(path: str | Path) -> str | None:
+    """Why a save may not replace what is at ``path``, in words; None if nothing is there or it
+    is a Heat save (a race or a season). Anything else is never replaced, whatever the options:
+    a save is not where another file goes."""
+    kind = existing_kind(path)
+    if kind is None or kind in SAVE_FORMATS:
+        return None
+    what = f"{_OPENED_BY[kind][0]}, not a saved race or season" if kind else "not a Heat save (a saved race or season)"
+    return f"it is {what}, and a save replaces no other file"
+
+
+RESUMED_BY = {RECORD_FORMAT: "heat play --resume", SEASON_FORMAT: "heat season resume"}
+"""The command that resumes each kind of save."""
+
+
+def check_new_save(path: str | None, *, overwrite: bool) -> None:
     """ConfigError unless a new game may be saved to ``path`` (None: the game is not saved): a
     file name, not a folder, in a folder that can be written, and no file there already unless
-    ``overwrite``. ``resume`` is the command that resumes such a file (for the message)."""
+    it is a Heat save and ``overwrite``. A file that is not a Heat save is refused whatever the
+    options, and the message suggests neither ``--overwrite`` nor resuming it."""
     if path is None:
         return
     if not path.strip():
@@ -140,30 +351,73 @@ def check_new_save(path: str | None, *, overwrite: bool, resume: str) -> None:
     problem = save_problem(path)
     if problem:
         raise ConfigError(f"cannot save to {path}: {problem}")
-    if Path(path).exists() and not overwrite:
+    refused = replace_problem(path)
+    if refused:
+        raise ConfigError(f"cannot save to {path}: {refused}; give another --save file")
+    kind = existing_kind(path)
+    if kind is not None and not overwrite:
         raise ConfigError(
-            f"{path} already exists: resume it with '{resume} {quote(path)}', or add --overwrite to replace it "
-            "(or give another --save file)"
+            f"{path} already exists: resume it with '{RESUMED_BY[kind]} {quote(path)}', or add --overwrite to "
+            "replace it (or give another --save file)"
         )
+
+
+def _default_mode() -> int:
+    """The permissions of a new file: read and write as the umask allows (as any program's)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder's entry of a renamed file to the disk (a crash then keeps the new
+    file). Best effort: some file systems cannot sync a folder, and the file is written."""
+    with suppress(OSError):
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
 
 
 def write_text(path: str | Path, text: str | Iterable[str]) -> None:
     """Write ``text`` (or its pieces, in order) atomically: a crash or a full disk mid-write
-    never leaves a half-written file (a file already there stays as it was). OSError if it
-    cannot be written, a file name with a NUL character included (no system takes one; Python
-    raises ValueError)."""
+    never leaves a half-written file (a file already there stays as it was) nor the hidden
+    temporary file. The text is
+    flushed to the disk (the file, then its folder) before it replaces the old file. A symbolic
+    link is written through: its target is replaced, the link stays. An existing file keeps its
+    permissions (and, written by root, its owner); a new one gets the usual ones. OSError if it
+    cannot be written: a read-only file, a folder, a device or a pipe, a loop of links, a file
+    name with a NUL character (no system takes one; Python raises ValueError)."""
     if NUL in str(path):
         raise OSError(errno.EINVAL, NUL_IN_NAME, str(path))
-    file = Path(path)
+    info = _existing(path)
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "it is a folder", str(path))
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "it is not a regular file (a device, a pipe or a socket)", str(path))
+        if _read_only(path, info):
+            raise PermissionError(errno.EACCES, "the file is read-only", str(path))
+    file = Path(real_path(path))  # through a link: its target is the file written
     file.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".tmp")
+    handle, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name[:100]}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.writelines([text] if isinstance(text, str) else text)
+        with os.fdopen(handle, "wb") as out:
+            for piece in [text] if isinstance(text, str) else text:
+                out.write(piece.encode("utf-8"))
+            out.flush()
+            os.fchmod(out.fileno(), stat.S_IMODE(info.st_mode) if info is not None else _default_mode())
+            if info is not None and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+                with suppress(OSError):  # only root may give a file away: others keep theirs
+                    os.fchown(out.fileno(), info.st_uid, info.st_gid)
+            os.fsync(out.fileno())
         os.replace(temp, file)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        with suppress(OSError):
+            os.unlink(temp)
         raise
+    _sync_folder(file.parent)
 
 
 def write_json(path: str | Path, data: Any) -> None:
@@ -171,9 +425,38 @@ def write_json(path: str | Path, data: Any) -> None:
     write_text(path, json.dumps(data, indent=1) + "\n")
 
 
+_SAVED: dict[str, tuple[int, int, int, int]] = {}
+"""The files this process saved, by real path: their device, inode, size and modification
+time just after. A file that still matches is the save written last, not to be read again."""
+
+
+def _identity(info: os.stat_result) -> tuple[int, int, int, int]:
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def write_save(path: str | Path, data: Any) -> None:
+    """Save a game's record ``data`` to ``path`` (``write_json``), unless a file is there that is
+    not a Heat save: OSError saying so, and that file is left as it was. Checked at every save,
+    not only when the file is chosen: a file put there since is not ours either. The file this
+    process saved there last, unchanged since, is not read again (a save after every decision
+    would parse its whole game each time)."""
+    real = real_path(path)
+    try:
+        info = _existing(path)
+    except OSError:
+        info = None  # the write says why
+    if info is None or _SAVED.get(real) != _identity(info):
+        refused = replace_problem(path)
+        if refused is not None:
+            raise FileExistsError(errno.EEXIST, refused, str(path))
+    write_json(path, data)
+    with suppress(OSError):
+        _SAVED[real] = _identity(os.stat(real))
+
+
 def save_race(race: Race, path: str | Path) -> None:
-    """Save ``race`` as its record."""
-    write_json(path, to_record(race))
+    """Save ``race`` as its record (``write_save``: only a Heat save is replaced)."""
+    write_save(path, to_record(race))
 
 
 def load_race(path: str | Path) -> Race:

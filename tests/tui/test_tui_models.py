@@ -347,3 +347,47 @@ def test_the_app_uses_only_the_engines_public_face() -> None:
         for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("heat.engine"):
                 assert node.module in allowed, f"{file.name} imports {node.module}"
+
+
+def test_the_app_reports_a_last_save_that_failed_and_its_exit_status_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 28: the app ended with status 0 when the game's last save had failed (a full disk
+    at the end of the race): the notice was gone with the screen."""
+    from heat.tui.app import run_app
+
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    table = build_table(GameSetup(seed=3, seats=(ANN, SeatChoice(BOT))), save_path=str(folder))
+    assert not table.autosave()
+
+    class Ran:
+        """What run_app reads of the app, once it has run."""
+
+        def __init__(self, table: Table) -> None:
+            self.table = table
+
+        def run(self) -> None:
+            return None
+
+    assert run_app(Ran(table)) == 1  # type: ignore[arg-type]
+    assert capsys.readouterr().err == f"heat: the game could not be saved to {folder}: it is a folder\n"
+    table.save_path = str(tmp_path / "race.json")
+    assert table.autosave()
+    assert run_app(Ran(table)) == 0  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("Ann\x1b[2J", "holds a control character (\\x1b)"),
+        ("Ann\r\nBob", "holds a control character (\\r)"),
+        ("\u202eAnn", "holds an invisible formatting character (\\u202e)"),
+        ("A" * 25, "a name has at most 24 characters, not 25"),
+    ],
+)
+def test_the_setup_refuses_a_name_with_control_characters_or_too_long(name: str, problem: str) -> None:
+    """Issue 28: names reached the terminal raw; the app's setup takes the engine's rule."""
+    with pytest.raises(ConfigError, match="seat 1: ") as refused:
+        build_table(GameSetup(seed=3, seats=(SeatChoice(HUMAN, name, color="red"), SeatChoice(BOT))))
+    assert problem in str(refused.value)

@@ -361,6 +361,38 @@ def test_start_with_a_folder_for_the_save_file_is_refused(tmp_path: Path) -> Non
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("seed", ["²", "\u0661\u0662", "9" * 5000, "1" * 21])
+def test_a_seed_that_is_no_ascii_number_is_refused_at_the_setup(seed: str) -> None:
+    """Issue 28: '²' passed str.isdigit() and int() raised ValueError out of the setup screen;
+    a number of 5000 digits too."""
+
+    async def scenario() -> None:
+        app = HeatApp(setup=practice(SeatChoice("bot", level="random")))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#seed").value = seed  # type: ignore[attr-defined]
+            await pilot.click("#start")
+            await pilot.pause()
+            assert app.table is None and app.is_running
+            assert message(app).startswith("Cannot start: the seed must be a whole number of at most 20 digits, not ")
+
+    asyncio.run(scenario())
+
+
+def test_a_name_field_takes_at_most_the_longest_name() -> None:
+    async def scenario() -> None:
+        app = HeatApp(setup=practice(SeatChoice("bot", level="random")))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            field = app.screen.query_one("#name-0")
+            field.focus()
+            field.value = ""  # type: ignore[attr-defined]
+            await pilot.press(*("x" * 30))
+            assert field.value == "x" * 24  # type: ignore[attr-defined]
+
+    asyncio.run(scenario())
+
+
 def test_replaying_a_season_file_says_how_to_resume_it(tmp_path: Path) -> None:
     season = tmp_path / "season.json"
     build_table(GameSetup(mode="season", seed=2, seats=(ANN, SeatChoice("bot"))), save_path=str(season)).autosave()
@@ -383,7 +415,8 @@ def test_replaying_a_season_file_says_how_to_resume_it(tmp_path: Path) -> None:
 def test_ctrl_s_asks_before_replacing_a_file_the_game_is_not_saved_in(tmp_path: Path) -> None:
     """ctrl+s replaced any existing file without a word."""
     other = tmp_path / "other.json"
-    other.write_text("mine")
+    build_table(practice(SeatChoice("bot", level="random"), seed=2), save_path=str(other)).autosave()
+    mine = other.read_text()
 
     async def scenario() -> None:
         app = HeatApp(table=build_table(practice(SeatChoice("bot", level="random"))))
@@ -400,7 +433,7 @@ def test_ctrl_s_asks_before_replacing_a_file_the_game_is_not_saved_in(tmp_path: 
             await pilot.pause()
             assert isinstance(app.screen, SaveScreen)
             assert app.screen.query_one("#save-path").value == str(other)  # type: ignore[attr-defined]
-            assert other.read_text() == "mine"
+            assert other.read_text() == mine
             await pilot.press("enter", "o")  # overwrite it: the game is saved there from now on
             await pilot.pause()
             table = app.table
@@ -410,6 +443,43 @@ def test_ctrl_s_asks_before_replacing_a_file_the_game_is_not_saved_in(tmp_path: 
             await pilot.pause()
             assert isinstance(app.screen, RaceScreen)
             assert f"Saved to {other}" in message(app)
+
+    asyncio.run(scenario())
+
+
+def test_ctrl_s_never_replaces_a_file_that_is_not_a_save_and_a_bad_name_keeps_the_game(tmp_path: Path) -> None:
+    """Issue 28: ctrl+s replaced any file the player agreed to replace (not only a saved game),
+    and a file name too long for the system crashed the app out of the dialog."""
+    other = tmp_path / "notes.txt"
+    other.write_text("mine")
+    too_long = str(tmp_path / ("a" * 300))
+
+    async def scenario() -> None:
+        app = HeatApp(table=build_table(practice(SeatChoice("bot", level="random"))))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            app.screen.query_one("#save-path").value = str(other)  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SaveScreen)  # asked again, no question to overwrite it
+            note = str(app.screen.query_one("#save-note", Static).render())
+            assert (
+                note == "Not saved: it is not a Heat save (a saved race or season), and a save replaces no other file."
+            )
+            app.screen.query_one("#save-path").value = too_long  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SaveScreen)
+            assert "File name too long" in str(app.screen.query_one("#save-note", Static).render())
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, RaceScreen) and app.is_running
+            table = app.table
+            assert table is not None and table.save_path is None
+            assert other.read_text() == "mine"
+            assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.txt"]
 
     asyncio.run(scenario())
 

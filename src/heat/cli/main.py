@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Sequence
+
+_UNPRINTABLE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+
+
+def printable(text: str) -> str:
+    """``text`` with every control, formatting or separator character escaped (``\\x1b``): a
+    file name or a value quoted in an error cannot move the cursor, colour the terminal, reverse
+    the line or fake another one; a lone surrogate cannot fail the printing."""
+    return "".join(
+        character.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(character) in _UNPRINTABLE
+        else character
+        for character in text
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,14 +46,14 @@ def _run(argv: Sequence[str] | None) -> int:
         check(parser, args)
         status: int = args.run(args)
     except HeatError as error:
-        print(f"heat: {error}", file=sys.stderr)
+        print(f"heat: {printable(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
         return 0
     except OSError as error:  # e.g. the output's disk is full: a message, not a traceback
         where = f" ({error.filename})" if error.filename else ""
-        print(f"heat: could not read or write{where}: {error.strerror or error}", file=sys.stderr)
+        print(printable(f"heat: could not read or write{where}: {error.strerror or error}"), file=sys.stderr)
         return 1
     return status
 

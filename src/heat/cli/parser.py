@@ -51,9 +51,9 @@ def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> N
     """Options shared by every command that sets up a race (``--level`` where bots drive)."""
     parser.add_argument("--track", type=lowercase, default="usa", help=TRACK_HELP)
     laps = parser.add_mutually_exclusive_group()
-    laps.add_argument("--laps", type=int, help="laps to race (default: the track's printed number)")
+    laps.add_argument("--laps", type=whole_number, help="laps to race (default: the track's printed number)")
     laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed: same seed, same race")
+    parser.add_argument("--seed", type=whole_number, default=None, help="random seed: same seed, same race")
     if bots:
         parser.add_argument("--level", default="club", help=LEVEL_HELP)
     modules = parser.add_argument_group("advanced modules")
@@ -67,8 +67,12 @@ def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> N
     build.add_argument(
         "--quick-upgrades", dest="draft", action="store_false", help="deal 3 random Regular upgrades each (G-18)"
     )
-    modules.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends cars (Legends module)")
-    modules.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed (L-17)")
+    modules.add_argument(
+        "--legends", type=whole_number, default=0, metavar="N", help="add N Legends cars (Legends module)"
+    )
+    modules.add_argument(
+        "--pro-legends", type=whole_number, default=0, metavar="N", help="Pro Legends: +N Top Speed (L-17)"
+    )
     add_aggressive_option(modules)
     modules.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
     modules.add_argument("--tournament", action="store_true", help="Tournament mode: the cards played set the gear")
@@ -110,8 +114,29 @@ NO_CONFIRM_HELP = "at the plain prompt, never ask yes/no before a decision that 
 
 
 def player_name(text: str) -> str:
-    """``--name``: a blank name is the default one (the app names a blank seat the same way)."""
-    return text.strip() or "Player"
+    """``--name``: a blank name is the default one (the app names a blank seat the same way); a
+    name the engine refuses (too long, a control character...) is an error naming why."""
+    from heat.engine import name_problem  # the engine loads once a command runs, not for --help
+
+    name = text.strip() or "Player"
+    problem = name_problem(name)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return name
+
+
+def whole_number(text: str) -> int:
+    """A number option (``--seed``, ``--laps``, ``--bots``, the arena's...): ASCII digits with
+    an optional sign, at most ``MAX_SEED_DIGITS`` of them (``int`` alone reads Arabic-Indic digits, and
+    raises ValueError past 4,300 digits)."""
+    from heat.engine import MAX_SEED_DIGITS  # the engine loads once a command runs, not for --help
+
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_SEED_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at most {MAX_SEED_DIGITS} digits (0-9), got {text[:30]!r}"
+        )
+    return int(text)
 
 
 def lowercase(text: str) -> str:
@@ -126,14 +151,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     race = commands.add_parser("race", help="watch bots race and print the log and standings")
     add_race_options(race)
-    race.add_argument("--cars", type=int, default=4, help="number of bot cars, 0-6 (default 4)")
+    race.add_argument("--cars", type=whole_number, default=4, help="number of bot cars, 0-6 (default 4)")
     race.add_argument("--json", action="store_true", help="print the race record as JSON instead of the log")
     race.add_argument("--quiet", action="store_true", help="print only the standings")
     race.set_defaults(run=Command("heat.cli.race_cmd:run"))
 
     play = commands.add_parser("play", help="race against bots: the full-screen app (--plain: prompts)")
     add_race_options(play)
-    play.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends, 0-5 (default 3)")
+    play.add_argument(
+        "--bots", type=whole_number, default=3, help="number of bot cars besides Legends, 0-5 (default 3)"
+    )
     play.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
     play.add_argument("--color", type=lowercase, default="red", help="your car's colour")
     play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision (a new file)")
@@ -149,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     position_commands = position.add_subparsers(dest="position_command", required=True)
     new = position_commands.add_parser("new", help="print the starting position of a race as JSON")
     add_race_options(new, bots=False)
-    new.add_argument("--cars", type=int, default=2, help="number of player cars (default 2)")
+    new.add_argument("--cars", type=whole_number, default=2, help="number of player cars (default 2)")
     new.set_defaults(run=Command("heat.cli.position_cmd:new"))
     apply = position_commands.add_parser(
         "apply", help="load a position, apply decisions, print the new position and the events as JSON"
@@ -170,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
     stats.add_argument("--plot", metavar="FILE", help="write a chart of every car's position round by round (SVG)")
     stats.add_argument("--overwrite", action="store_true", help="let --plot replace an existing file")
-    stats.add_argument("--race", type=int, metavar="N", help="in a season: only its race N")
+    stats.add_argument("--race", type=whole_number, metavar="N", help="in a season: only its race N")
     stats.set_defaults(run=Command("heat.cli.stats_cmd:run"))
 
     season = commands.add_parser("season", help="a Championship season against bots and Legends")
@@ -178,14 +205,18 @@ def build_parser() -> argparse.ArgumentParser:
     new_season = season_commands.add_parser("new", help="start a season (saved after every decision)")
     new_season.add_argument("--season", default="1961", choices=("1961", "1962", "1963", "custom", "goat"))
     new_season.add_argument("--garage", default="all", choices=("regular", "advanced", "all"), help="Upgrade deck")
-    new_season.add_argument("--bots", type=int, default=3, help="number of bot cars besides Legends (default 3)")
-    new_season.add_argument("--legends", type=int, default=0, metavar="N", help="add N Legends")
-    new_season.add_argument("--pro-legends", type=int, default=0, metavar="N", help="Pro Legends: +N Top Speed")
+    new_season.add_argument(
+        "--bots", type=whole_number, default=3, help="number of bot cars besides Legends (default 3)"
+    )
+    new_season.add_argument("--legends", type=whole_number, default=0, metavar="N", help="add N Legends")
+    new_season.add_argument(
+        "--pro-legends", type=whole_number, default=0, metavar="N", help="Pro Legends: +N Top Speed"
+    )
     add_aggressive_option(new_season)
     new_season.add_argument("--tournament", action="store_true", help="Tournament mode in every race")
     new_season.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
     new_season.add_argument("--color", type=lowercase, default="red", help="your car's colour")
-    new_season.add_argument("--seed", type=int, default=None)
+    new_season.add_argument("--seed", type=whole_number, default=None)
     new_season.add_argument("--level", default="club", help=LEVEL_HELP)
     new_season.add_argument(
         "--save",
@@ -212,23 +243,23 @@ def build_parser() -> argparse.ArgumentParser:
         default="club,legend*5",
         help="entrants: levels, 'search' (the search bot) or 'legend', e.g. 'champion,legend*5'",
     )
-    arena.add_argument("--races", type=int, default=50, help="races per track (default 50)")
+    arena.add_argument("--races", type=whole_number, default=50, help="races per track (default 50)")
     arena.add_argument(
         "--tracks",
         type=lowercase,
         default="usa",
         help="comma-separated track ids ('heat tracks' lists them), or 'all' (default usa)",
     )
-    arena.add_argument("--laps", type=int, default=None, help="laps per race (default: each track's)")
-    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--laps", type=whole_number, default=None, help="laps per race (default: each track's)")
+    arena.add_argument("--seed", type=whole_number, default=0)
     arena.add_argument("--garage", choices=("regular", "advanced", "all"), default=None)
     arena.add_argument("--weather", action="store_true")
-    arena.add_argument("--pro-legends", type=int, default=0, metavar="N")
+    arena.add_argument("--pro-legends", type=whole_number, default=0, metavar="N")
     add_aggressive_option(arena)
     arena.add_argument("--tournament", action="store_true")
     arena.add_argument(
         "--workers",
-        type=int,
+        type=whole_number,
         default=None,
         help="processes, 1 to 256, never more than races (default: every CPU core)",
     )

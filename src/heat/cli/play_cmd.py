@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from heat.bots import Bot, play_out
@@ -28,7 +27,7 @@ from heat.engine import (
 )
 from heat.engine.championship import SEASON_FORMAT
 from heat.players import make_bots, resumed_players, seat_roles
-from heat.storage import check_new_save, naming, read_saved_game, write_json
+from heat.storage import check_new_save, naming, read_saved_game, real_path, write_save
 
 RESUME = "heat play --resume"
 
@@ -64,7 +63,7 @@ class Session:
 
     def save(self, path: str) -> None:
         """Save the race record with who plays which seat."""
-        write_json(path, {**to_record(self.race), "players": self.meta})
+        write_save(path, {**to_record(self.race), "players": self.meta})
 
     def show_new_events(self) -> None:
         events = self.race.events(self.human)
@@ -74,7 +73,8 @@ class Session:
         self.seen = len(events)
 
     def run(self) -> int:
-        """Play until the race is over or the player quits."""
+        """Play until the race is over or the player quits; the exit status: 1 if the finished
+        race could not be saved to its save file."""
         race = self.race
         while True:
             play_out(race, self.bots)
@@ -83,8 +83,7 @@ class Session:
                 self.write("")
                 for line in _standings_lines(race):
                     self.write(line)
-                self.prompt.autosave()
-                return 0
+                return 0 if self.prompt.final_save("the finished race") else 1
             if not self.ask():
                 return 0
 
@@ -153,6 +152,6 @@ def check_save_option(args: argparse.Namespace) -> None:
     not a folder, and not an existing file unless ``--overwrite`` or it is the ``--resume`` file
     itself."""
     save, resume = args.save, getattr(args, "resume", None)
-    if save and resume and Path(save).resolve() == Path(resume).resolve():
+    if save and resume and real_path(save) == real_path(resume):
         return
-    check_new_save(save, overwrite=bool(getattr(args, "overwrite", False)), resume=RESUME)
+    check_new_save(save, overwrite=bool(getattr(args, "overwrite", False)))

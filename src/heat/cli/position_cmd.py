@@ -17,8 +17,9 @@ from heat.engine import (
     to_position,
     view_of,
 )
+from heat.engine.errors import shown
 from heat.engine.position import POSITION_FORMAT
-from heat.storage import check_game_kind, read_position
+from heat.storage import check_game_kind, naming, read_json_stream, read_position
 
 
 def new(args: argparse.Namespace) -> int:
@@ -31,10 +32,7 @@ def new(args: argparse.Namespace) -> int:
 
 def _load(file: str) -> Any:
     if file == "-":
-        try:
-            data = json.load(sys.stdin)
-        except json.JSONDecodeError as error:
-            raise HeatError(f"standard input: not valid JSON: {error}") from None
+        data = read_json_stream(sys.stdin, "standard input")
         # a saved game piped in has no file to name: the advice names one to save it to
         check_game_kind(data, "standard input", "FILE", POSITION_FORMAT)
         return data
@@ -43,14 +41,16 @@ def _load(file: str) -> Any:
 
 def apply(args: argparse.Namespace) -> int:
     """Apply the decisions in order; stop at the first illegal one with an error naming it."""
-    race = from_position(_load(args.file))
+    data = _load(args.file)
+    with naming("standard input" if args.file == "-" else args.file):
+        race = from_position(data)
     first_event = len(race.events())
     for index, text in enumerate(args.decisions):
         try:
             seat, decision = parse_entry(race, text)
             race.apply(seat, decision)
         except HeatError as error:
-            raise HeatError(f"decision {index + 1} ({text!r}): {error}") from None
+            raise HeatError(f"decision {index + 1} ({shown(text)}): {error}") from None
     events = [event.to_json() for event in race.events()[first_event:]]
     if args.view is not None:
         seat = seat_named(race, args.view)

@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from shlex import quote
 
 from heat.cli.render import numbered
 from heat.engine import Decision, HeatError, Plan, parse_decision
-from heat.storage import save_error_text
+from heat.storage import SAVE_FORMATS, existing_kind, real_path, replace_problem, save_error_text, save_problem
 
 SHOW_OPTIONS_UP_TO = 12
 
@@ -30,7 +29,8 @@ HELP = """Type a decision, the number of an option, or a command:
   confirm on|off     ask yes/no before a decision that may spin out or costs Heat (on at a terminal)
   list      show every legal decision, numbered
   status    show the positions, your hand and the next corners again
-  save FILE save now and after every decision (asks before replacing another file)
+  save FILE save now and after every decision (asks before replacing another save; never replaces
+            a file that is not a Heat save)
   quit      leave (saved if you gave a save file)"""
 
 
@@ -62,8 +62,8 @@ class Prompt:
         self.resume_command = resume_command
         self.unsaved: str | None = None
         """Why the last automatic save failed (None: it did not fail)."""
-        self.own_files: set[Path] = {Path(save_path).resolve()} if save_path else set()
-        """The files this game is saved in: ``save FILE`` replaces any other file only if asked."""
+        self.own_files: set[str] = {real_path(save_path)} if save_path else set()
+        """The files this game is saved in: ``save FILE`` replaces another save only if asked."""
         self.confirm = confirm
         """Ask yes/no before applying a decision that may spin out or costs Heat (``confirm``)."""
 
@@ -142,8 +142,8 @@ class Prompt:
                 self.write(f"Not allowed: 'play' needs the cards to play. {hint}")
             else:
                 try:
-                    if command.isdigit():
-                        index = int(command)
+                    if command.isascii() and command.isdigit():  # "²" is a digit to isdigit, not to int
+                        index = int(command) if len(command) <= len(str(len(legal))) else 0
                         if not 1 <= index <= len(legal):
                             self.write(f"There is no option {command}; type 'list' to see them.")
                             continue
@@ -228,6 +228,16 @@ class Prompt:
         self.unsaved = problem
         return problem is None
 
+    def final_save(self, what: str) -> bool:
+        """Save ``what`` (the finished race or season) to ``save_path``, if there is one; if that
+        fails, say so whatever was said before (the exit status says it too); False."""
+        if not self.save_path:
+            return True
+        problem = self._try_save(self.save_path)
+        if problem is not None:
+            self.write(f"Could not save {what} to {self.save_path}: {problem}.")
+        return problem is None
+
     def _save_command(self, path: str | None) -> bool:
         """``save [FILE]``: save now, saying where or why not; True if saved. FILE then takes the
         saves after every decision (as ``ctrl+s`` in the app); an existing file this game is not
@@ -236,9 +246,14 @@ class Prompt:
         if not path:
             self.write("Say where: save FILE")
             return False
-        if Path(path).is_file() and Path(path).resolve() not in self.own_files and not self._replace(path):
-            self.write("Not saved.")
-            return False
+        if real_path(path) not in self.own_files and not save_problem(path):
+            refused = replace_problem(path)
+            if refused is not None:
+                self.write(f"Not saved: {refused}. Type 'save FILE' with another file.")
+                return False
+            if existing_kind(path) in SAVE_FORMATS and not self._replace(path):
+                self.write("Not saved.")
+                return False
         problem = self._try_save(path)
         if problem is not None:
             self.write(f"Could not save to {path}: {problem}")
@@ -250,7 +265,7 @@ class Prompt:
         return True
 
     def _replace(self, path: str) -> bool:
-        """Ask whether to replace ``path``, a file this game is not saved in; True for yes."""
+        """Ask whether to replace ``path``, a save of another game; True for yes."""
         try:
             answer = self.read(f"{path} already exists: replace it? (yes/no) ").strip().lower()
         except EOFError:
@@ -263,7 +278,7 @@ class Prompt:
             self.save(path)
         except OSError as error:
             return save_error_text(path, error)
-        self.own_files.add(Path(path).resolve())
+        self.own_files.add(real_path(path))
         if path == self.save_path:
             self.unsaved = None
         return None

@@ -25,7 +25,7 @@ from heat.engine.championship import (
 )
 from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, resumed_players, seat_roles
-from heat.storage import check_new_save, naming, read_season_record, write_json
+from heat.storage import check_new_save, naming, read_season_record, write_save
 
 DEFAULT_SAVE = DEFAULT_SEASON_SAVE
 RESUME = "heat season resume"
@@ -62,10 +62,11 @@ class SeasonSession:
 
     def save(self, path: str) -> None:
         """Save the season record with who plays which seat."""
-        write_json(path, {**season_record(self.season), "players": self.meta})
+        write_save(path, {**season_record(self.season), "players": self.meta})
 
     def run(self) -> int:
-        """Play until the season is over or the player quits."""
+        """Play until the season is over or the player quits; the exit status: 1 if the finished
+        season could not be saved to its save file."""
         season = self.season
         while not season.is_over:
             waiting = season.to_decide()
@@ -78,8 +79,7 @@ class SeasonSession:
         self._race_over()  # prints the final scorepad
         winner = season.standings()[0]
         self.write(f"Champion: {season.config.seats[winner].name}")
-        self.prompt.autosave()
-        return 0
+        return 0 if self.prompt.final_save("the finished season") else 1
 
     def _bot_decides(self, seat: int) -> None:
         season = self.season
@@ -176,7 +176,7 @@ def new(args: argparse.Namespace) -> int:
     """Start a season and play it."""
     season, level = new_season(args)
     config = season.config
-    check_new_save(args.save, overwrite=args.overwrite, resume=RESUME)
+    check_new_save(args.save, overwrite=args.overwrite)
     print(f"Championship {config.season}, seed {config.seed}. Saved after every decision to {args.save}.")
     print("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'.")
     meta = {"human": 0, "level": level}

@@ -4,7 +4,17 @@ Build a :class:`Race` from a :class:`RaceConfig` (or a position), ask ``to_decid
 decide, offer ``legal_decisions(seat)``, ``apply(seat, decision)``, show ``view_of(race, seat)``.
 """
 
-from heat.engine.config import COLORS, MAX_LAPS, MAX_PRO_LEGENDS, RaceConfig, SeatConfig, default_seats
+from heat.engine.config import (
+    COLORS,
+    MAX_LAPS,
+    MAX_NAME_LENGTH,
+    MAX_PRO_LEGENDS,
+    MAX_SEED_DIGITS,
+    RaceConfig,
+    SeatConfig,
+    default_seats,
+    name_problem,
+)
 from heat.engine.content import Corner, Track, track, track_ids
 from heat.engine.decisions import Decision, Discard, EndReact, Plan, React, Slipstream, parse_decision
 from heat.engine.errors import (
@@ -14,6 +24,7 @@ from heat.engine.errors import (
     HeatError,
     IllegalDecision,
     PositionError,
+    shown,
 )
 from heat.engine.position import from_position, to_position
 from heat.engine.race import Race
@@ -24,7 +35,9 @@ from heat.engine.view import CarView, SeatView, TurnView, view_of
 __all__ = [
     "COLORS",
     "MAX_LAPS",
+    "MAX_NAME_LENGTH",
     "MAX_PRO_LEGENDS",
+    "MAX_SEED_DIGITS",
     "RULES_VERSION",
     "CarView",
     "ConfigError",
@@ -48,10 +61,12 @@ __all__ = [
     "TurnView",
     "default_seats",
     "from_position",
+    "name_problem",
     "parse_decision",
     "parse_entry",
     "replay",
     "seat_named",
+    "shown",
     "to_position",
     "to_record",
     "track",

@@ -19,9 +19,20 @@ from typing import Any
 
 from heat.engine import content
 from heat.engine.cardtable import card_table
-from heat.engine.config import COLORS, GARAGE_DECKS, MAX_CARS, MAX_PRO_LEGENDS, RaceConfig, SeatConfig
+from heat.engine.config import (
+    COLORS,
+    GARAGE_DECKS,
+    MAX_CARS,
+    MAX_PRO_LEGENDS,
+    RaceConfig,
+    SeatConfig,
+    check_name,
+    check_seed,
+    typed,
+)
 from heat.engine.decisions import Decision, Draft, Keep, Swap
-from heat.engine.errors import ConfigError, DataError, HeatError, IllegalDecision, PositionError
+from heat.engine.errors import ConfigError, DataError, HeatError, IllegalDecision, PositionError, described, shown
+from heat.engine.position import check_rules_version
 from heat.engine.race import Race
 from heat.engine.record import apply_recorded
 from heat.engine.rng import Rng
@@ -136,22 +147,21 @@ class SeasonConfig:
 
     @staticmethod
     def from_json(data: Any) -> SeasonConfig:
-        """Read a season config, raising PositionError naming the bad field."""
+        """Read a season config, raising PositionError naming the bad field and the type expected."""
         if not isinstance(data, Mapping):
-            raise PositionError(f"config: expected an object, got {data!r}")
-        seats_raw = data.get("seats")
-        if not isinstance(seats_raw, list):
-            raise PositionError("config.seats: expected a list of {name, color, legend}")
+            raise PositionError(f"config: expected an object, got {described(data)}")
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list):
+            raise PositionError(f"config.seats: expected a list of {{name, color, legend}}, got {described(raw_seats)}")
         seats = []
-        for index, raw in enumerate(seats_raw):
-            if (
-                not isinstance(raw, Mapping)
-                or not isinstance(raw.get("name"), str)
-                or not isinstance(raw.get("color"), str)
-                or not isinstance(raw.get("legend", False), bool)
-            ):
-                raise PositionError(f"config.seats[{index}]: expected {{name, color, legend}}, got {raw!r}")
-            seats.append(SeatConfig(raw["name"], raw["color"], legend=raw.get("legend", False)))
+        for index, raw in enumerate(raw_seats):
+            where = f"config.seats[{index}]"
+            if not isinstance(raw, Mapping):
+                raise PositionError(f"{where}: expected {{name, color, legend}}, got {described(raw)}")
+            seat = dict(raw)
+            name = typed(seat, "name", None, str, where)
+            color = typed(seat, "color", None, str, where)
+            seats.append(SeatConfig(name, color, legend=typed(seat, "legend", False, bool, where)))
         values: dict[str, Any] = {"seats": tuple(seats)}
         keys = (
             ("season", str),
@@ -163,9 +173,7 @@ class SeasonConfig:
         )
         for key, kind in keys:
             if key in data:
-                if not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
-                    raise PositionError(f"config.{key}: expected {kind.__name__}, got {data[key]!r}")
-                values[key] = data[key]
+                values[key] = typed(dict(data), key, None, kind, "config")
         return SeasonConfig(**values)
 
 
@@ -491,7 +499,7 @@ class Season:
             if self.phase == OVER:
                 raise IllegalDecision("the season is over")
             who = ", ".join(self.config.seats[s].name for s in self.to_decide())
-            name = self.config.seats[seat].name if 0 <= seat < len(self.config.seats) else f"seat {seat}"
+            name = self.config.seats[seat].name if 0 <= seat < len(self.config.seats) else f"seat {shown(seat)}"
             raise IllegalDecision(f"it is not {name}'s decision; waiting for {who}")
         state = self.state
         ids = self.cards.ids
@@ -529,9 +537,9 @@ class Season:
 
 def _check_season(config: SeasonConfig) -> None:
     if config.season not in KINDS:
-        raise ConfigError(f"the season is one of {', '.join(KINDS)}, not {config.season!r}")
+        raise ConfigError(f"the season is one of {', '.join(KINDS)}, not {shown(config.season)}")
     if config.garage not in GARAGE_DECKS:
-        raise ConfigError(f"the Upgrade deck is one of {', '.join(GARAGE_DECKS)}, not {config.garage!r} (C-9)")
+        raise ConfigError(f"the Upgrade deck is one of {', '.join(GARAGE_DECKS)}, not {shown(config.garage)} (C-9)")
     count = len(config.seats)
     if not 1 <= count <= MAX_CARS:
         raise ConfigError(f"a championship has 1 to {MAX_CARS} cars, not {count}")
@@ -541,7 +549,10 @@ def _check_season(config: SeasonConfig) -> None:
     if len(set(colors)) != count or any(color not in COLORS for color in colors):
         raise ConfigError(f"each car needs its own colour from: {', '.join(COLORS)}")
     if not 0 <= config.pro_legends <= MAX_PRO_LEGENDS:
-        raise ConfigError(f"Pro Legends add 0 to {MAX_PRO_LEGENDS} to the Top Speed, not {config.pro_legends}")
+        raise ConfigError(f"Pro Legends add 0 to {MAX_PRO_LEGENDS} to the Top Speed, not {shown(config.pro_legends)}")
+    for index, seat in enumerate(config.seats):
+        check_name(seat.name, f"seat {index + 1}")
+    check_seed(config.seed)
 
 
 def season_record(season: Season) -> dict[str, Any]:
@@ -557,14 +568,10 @@ def season_record(season: Season) -> dict[str, Any]:
 def replay_season(record: Any) -> Season:
     """Rebuild a season from its record; PositionError names the first bad entry."""
     if not isinstance(record, Mapping):
-        raise PositionError(f"a season record must be a JSON object, got {type(record).__name__}")
+        raise PositionError(f"a season record must be a JSON object, got {described(record)}")
     if record.get("format") != SEASON_FORMAT:
-        raise PositionError(f"format: expected {SEASON_FORMAT!r}, got {record.get('format')!r}")
-    if record.get("rules_version") != RULES_VERSION:
-        raise PositionError(
-            f"rules_version: this season was saved with rules version {record.get('rules_version')!r}; "
-            f"this engine plays version {RULES_VERSION}"
-        )
+        raise PositionError(f"format: expected {SEASON_FORMAT!r}, got {described(record.get('format'))}")
+    check_rules_version(record.get("rules_version"), "season")
     try:
         season = Season(SeasonConfig.from_json(record.get("config")))
     except HeatError as error:

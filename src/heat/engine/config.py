@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, fields
 from typing import Any
 
-from heat.engine.errors import ConfigError, PositionError
+from heat.engine.errors import ConfigError, PositionError, described, is_integer, shown
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 """The six car colours of the base box (B-0.1)."""
@@ -16,6 +17,57 @@ MAX_LAPS = 20
 MAX_PRO_LEGENDS = 10
 """Pro Legends add at most this to the Legends' Top Speed (L-17 gives +1 to +3 as examples)."""
 GARAGE_DECKS = ("regular", "advanced", "all")
+MAX_NAME_LENGTH = 24
+"""Characters a player's name may have: it fits the app's tables and the prompt's lines."""
+_UNPRINTABLE = {
+    "Cc": "a control character",  # C0 and C1 controls: escape sequences, \r, \n, tab, delete
+    "Cf": "an invisible formatting character",  # bidirectional overrides, zero-width characters
+    "Cs": "a lone surrogate",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+"""The Unicode categories refused in a name: printed, they could move the cursor, colour or
+clear the terminal, reverse the text that follows or start a new line, and so fake output."""
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, in words; None if it can. A name is 1 to
+    ``MAX_NAME_LENGTH`` characters, not blank, without control or invisible formatting
+    characters (``_UNPRINTABLE``)."""
+    if not isinstance(name, str):
+        return f"a name is a string, not {described(name)}"
+    if not name.strip():
+        return "a name needs a visible character"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a name has at most {MAX_NAME_LENGTH} characters, not {len(name)}"
+    for character in name:
+        kind = _UNPRINTABLE.get(unicodedata.category(character))
+        if kind is not None:
+            return f"{shown(name)} holds {kind} ({shown(character)[1:-1]}); a name is letters, digits, spaces and signs"
+    return None
+
+
+MAX_SEED = (1 << 64) - 1
+"""A seed is a 64-bit number, positive or negative (the generator keeps its low 64 bits)."""
+MAX_SEED_DIGITS = len(str(MAX_SEED))
+"""Digits of the longest seed (20): a longer number given as a seed is refused unread."""
+
+
+def check_seed(seed: object) -> None:
+    """ConfigError unless ``seed`` is a whole number within ``MAX_SEED`` of 0: a longer one
+    would be saved and then refused by the file readers, which cap the digits of a number."""
+    if not is_integer(seed):
+        raise ConfigError(f"the seed is a whole number, not {described(seed)}")
+    assert isinstance(seed, int)
+    if abs(seed) > MAX_SEED:
+        raise ConfigError(f"the seed is a 64-bit number, at most {MAX_SEED} either side of 0, not {shown(seed)}")
+
+
+def check_name(name: object, where: str) -> None:
+    """ConfigError naming ``where`` unless ``name`` can be a player's name (``name_problem``)."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise ConfigError(f"{where}: {problem}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,27 +160,23 @@ class RaceConfig:
 
     @staticmethod
     def from_json(data: Any) -> RaceConfig:
-        """Read a config dict, raising PositionError naming the bad field."""
+        """Read a config dict, raising PositionError naming the bad field and the type expected."""
         if not isinstance(data, dict):
-            raise PositionError(f"config: expected an object, got {data!r}")
+            raise PositionError(f"config: expected an object, got {described(data)}")
         seats_raw = data.get("seats")
         if not isinstance(seats_raw, list):
-            raise PositionError(f"config.seats: expected a list, got {seats_raw!r}")
+            raise PositionError(f"config.seats: expected a list, got {described(seats_raw)}")
         seats = []
         for index, raw in enumerate(seats_raw):
             where = f"config.seats[{index}]"
-            if (
-                not isinstance(raw, dict)
-                or not isinstance(raw.get("name"), str)
-                or not isinstance(raw.get("color"), str)
-            ):
-                raise PositionError(f"{where}: expected {{name, color}}, got {raw!r}")
+            if not isinstance(raw, dict):
+                raise PositionError(f"{where}: expected {{name, color}}, got {described(raw)}")
             seats.append(
                 SeatConfig(
-                    raw["name"],
-                    raw["color"],
-                    _typed(raw, "handicap", 0, int, where),
-                    _typed(raw, "legend", False, bool, where),
+                    typed(raw, "name", None, str, where),
+                    typed(raw, "color", None, str, where),
+                    typed(raw, "handicap", 0, int, where),
+                    typed(raw, "legend", False, bool, where),
                     tuple(_strings(raw, "upgrades", where)),
                     tuple(_strings(raw, "sponsors", where)),
                     tuple(_strings(raw, "deck", where)),
@@ -138,31 +186,73 @@ class RaceConfig:
         for field in fields(RaceConfig):
             if field.name == "seats" or field.name not in data:
                 continue
-            value = data[field.name]
-            if field.name in ("grid", "road_tokens", "press_corners", "sponsor_deck") and value is not None:
-                if not isinstance(value, list):
-                    raise PositionError(f"config.{field.name}: expected a list, got {value!r}")
+            kind, item = _FIELD_TYPES[field.name]
+            value = typed(data, field.name, None, kind, "config", optional=field.default is None)
+            if item is not None and value is not None:
+                for index, entry in enumerate(value):
+                    typed({field.name: entry}, field.name, None, item, "config", index=index)
                 value = tuple(value)
-            expected = type(field.default) if field.default is not None else None
-            if expected is not None and expected is not bool and isinstance(value, bool):
-                raise PositionError(f"config.{field.name}: expected {expected.__name__}, got {value!r}")
-            if expected is not None and not isinstance(value, expected):
-                raise PositionError(f"config.{field.name}: expected {expected.__name__}, got {value!r}")
             values[field.name] = value
         return RaceConfig(**values)
 
 
-def _typed(raw: dict[str, Any], key: str, default: Any, kind: type, where: str) -> Any:
+_FIELD_TYPES: dict[str, tuple[type, type | None]] = {
+    "track": (str, None),
+    "laps": (int, None),
+    "seed": (int, None),
+    "hand_size": (int, None),
+    "garage": (str, None),
+    "draft": (bool, None),
+    "weather": (bool, None),
+    "pro_legends": (int, None),
+    "aggressive_legends": (bool, None),
+    "tournament": (bool, None),
+    "starting_upgrades": (bool, None),
+    "heat_bonus": (int, None),
+    "stress_bonus": (int, None),
+    "grid": (list, int),
+    "weather_token": (str, None),
+    "road_tokens": (list, str),
+    "press_corners": (list, int),
+    "sponsor_deck": (list, str),
+    "first_lap_sponsors": (int, None),
+    "speed_sponsor": (int, None),
+    "pass_sponsor": (int, None),
+    "spin_out_eliminates": (bool, None),
+}
+"""The JSON type of every field of a config other than ``seats`` (and of a list's items)."""
+
+_TYPE_WORDS = {int: "an integer", bool: "true or false", str: "a string", list: "a list", dict: "an object"}
+
+
+def typed(
+    raw: dict[str, Any],
+    key: str,
+    default: Any,
+    kind: type,
+    where: str,
+    *,
+    optional: bool = False,
+    index: int | None = None,
+) -> Any:
+    """``raw[key]`` (``default`` when missing; a missing key without a default is refused), if it
+    is of ``kind``: PositionError naming ``where.key`` and the type expected otherwise. A bool is
+    not an integer, nor a float; ``optional`` accepts null."""
     value = raw.get(key, default)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PositionError(f"{where}.{key}: expected {kind.__name__}, got {value!r}")
+    name = f"{where}.{key}" if index is None else f"{where}.{key}[{index}]"
+    if value is None and optional:
+        return None
+    right = is_integer(value) if kind is int else isinstance(value, kind)
+    if not right:
+        expected = _TYPE_WORDS.get(kind, kind.__name__) + (" or null" if optional else "")
+        raise PositionError(f"{name}: expected {expected}, got {described(value)}")
     return value
 
 
 def _strings(raw: dict[str, Any], key: str, where: str) -> list[str]:
     value = raw.get(key, [])
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise PositionError(f"{where}.{key}: expected a list of card ids, got {value!r}")
+        raise PositionError(f"{where}.{key}: expected a list of card ids (strings), got {described(value)}")
     return value
 
 

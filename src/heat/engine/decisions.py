@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from heat.engine.errors import DecisionSyntaxError
+from heat.engine.errors import DecisionSyntaxError, shown
 
 _set = object.__setattr__  # frozen dataclasses set their fields this way
 
@@ -170,10 +170,22 @@ def _words(text: str) -> list[str]:
     return text.replace(",", " ").lower().split()
 
 
+MAX_DIGITS = 6
+"""Digits a number in a decision may have: every number the rules ask for (a gear, a Cooldown, a
+Slipstream, a Speed) has one or two; a longer one is refused before ``int`` reads it (Python
+refuses more than 4,300 digits with a ValueError, and a million would be slow)."""
+
+
 def _is_int(word: str) -> bool:
-    """A whole number, signed or not (``adjust +2`` as the card prints it, ``adjust -1``)."""
+    """A whole number, signed or not (``adjust +2`` as the card prints it, ``adjust -1``), in
+    ASCII digits: ``int`` refuses "²", a digit to ``str.isdigit``, and reads Arabic-Indic digits as 1.
+    DecisionSyntaxError for a number longer than ``MAX_DIGITS`` digits."""
     digits = word[1:] if word[:1] in ("+", "-") else word
-    return digits.isascii() and digits.isdigit()  # ASCII: int() refuses "²", a digit to str.isdigit
+    if not (digits.isascii() and digits.isdigit()):
+        return False
+    if len(digits) > MAX_DIGITS:
+        raise DecisionSyntaxError(f"{shown(word)}: a number of {len(digits)} digits is too large")
+    return True
 
 
 def parse_decision(text: str) -> Decision:
@@ -184,7 +196,7 @@ def parse_decision(text: str) -> Decision:
     head = words[0]
     if head == "gear":
         if len(words) < 2 or not _is_int(words[1]):
-            raise DecisionSyntaxError(f"{text!r}: expected 'gear N play CARD ...'")
+            raise DecisionSyntaxError(f"{shown(text)}: expected 'gear N play CARD ...'")
         rest = words[2:]
         if rest and rest[0] == "play":
             rest = rest[1:]
@@ -203,7 +215,7 @@ def parse_decision(text: str) -> Decision:
         return ChooseSpeed(words[3], int(words[1]))
     if head == "salvage":
         if len(words) < 3 or words[-2] != "from":
-            raise DecisionSyntaxError(f"{text!r}: expected 'salvage CARD ... from SOURCE'")
+            raise DecisionSyntaxError(f"{shown(text)}: expected 'salvage CARD ... from SOURCE'")
         return Salvage(tuple(words[1:-2]), words[-1])
     if head == "refresh":
         rest = words[1:]
@@ -229,7 +241,7 @@ def parse_decision(text: str) -> Decision:
             rest = rest[1:]
         if rest:
             if len(rest) != 2 or rest[0] != "from":
-                raise DecisionSyntaxError(f"{text!r}: expected 'SYMBOL [AMOUNT] [from SOURCE]'")
+                raise DecisionSyntaxError(f"{shown(text)}: expected 'SYMBOL [AMOUNT] [from SOURCE]'")
             source = rest[1]
         return React(symbol, amount, source)
-    raise DecisionSyntaxError(f"{text!r} is not a decision")
+    raise DecisionSyntaxError(f"{shown(text)} is not a decision")

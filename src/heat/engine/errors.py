@@ -25,3 +25,46 @@ class PositionError(HeatError):
 
 class ConfigError(HeatError):
     """A race configuration the rules do not allow (too many cars, an unknown colour...)."""
+
+
+SHOWN_CHARACTERS = 60
+"""How much of a value an error message quotes: a 1 MB string in a file is not printed whole."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to about ``SHOWN_CHARACTERS`` characters. ``repr`` escapes control
+    characters, so a value quoted in a message cannot move the cursor or colour the terminal."""
+    try:
+        text = repr(value)
+    except RecursionError:  # a list nested deeper than Python's own limit
+        return f"a deeply nested {type(value).__name__}"
+    except ValueError:  # Python writes no number of over 4,300 digits
+        if isinstance(value, int):
+            return f"a number of about {value.bit_length() * 3 // 10} digits"
+        return f"a {type(value).__name__} holding a number too long to write"
+    if len(text) <= SHOWN_CHARACTERS:
+        return text
+    return f"{text[: SHOWN_CHARACTERS - 3]}... ({len(text)} characters)"
+
+
+def described(value: object) -> str:
+    """What ``value`` is, as a message names it after "got": ``the string '1'``, ``the number
+    1.5``, ``true``, ``null``, ``a list``, ``an object``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {shown(value)}"
+    if isinstance(value, str):
+        return f"the string {shown(value)}"
+    if isinstance(value, list | tuple):
+        return f"a list ({shown(value)})"
+    if isinstance(value, dict):
+        return f"an object ({shown(value)})"
+    return shown(value)
+
+
+def is_integer(value: object) -> bool:
+    """A whole number as a file states it: an int, not a bool (``true`` is not 1) or a float."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -12,9 +12,10 @@ from typing import Any
 
 from heat.engine import content
 from heat.engine.car import Car, TurnState
-from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig
+from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig, name_problem
 from heat.engine.decisions import Plan
-from heat.engine.errors import DataError, IllegalDecision, PositionError
+from heat.engine.errors import DataError, IllegalDecision, PositionError, described, is_integer, shown
+from heat.engine.invariants import check_state
 from heat.engine.race import Race
 from heat.engine.state import (
     CHOOSE,
@@ -33,6 +34,11 @@ from heat.engine.state import (
 from heat.engine.weather import Conditions
 
 POSITION_FORMAT = "heat-position"
+MAX_ROUND = 1000
+"""The latest round a position may stand at: a race of 20 laps ends long before."""
+MAX_COUNT = 999
+"""The most a count of a position may be (Heat in an Engine, the Speed of a turn...): far above
+any a race reaches, and a number that does not grow without bound in what it writes."""
 
 _TURN_FLAGS = (
     ("adrenaline", "adrenaline"),
@@ -161,9 +167,9 @@ class _Fields:
         return f"{self.path}.{key}" if self.path else key
 
     def integer(self, key: str, default: int | None = None, low: int | None = None, high: int | None = None) -> int:
-        value = self.data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise PositionError(f"{self.where(key)}: expected an integer, got {value!r}")
+        value: int = self.data.get(key, default)
+        if not is_integer(value):
+            raise PositionError(f"{self.where(key)}: expected an integer, got {described(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
             bounds = (
                 f"between {low} and {high}"
@@ -172,29 +178,33 @@ class _Fields:
                 if low is not None
                 else f"at most {high}"
             )
-            raise PositionError(f"{self.where(key)}: must be {bounds}, got {value}")
+            raise PositionError(f"{self.where(key)}: must be {bounds}, got {shown(value)}")
         return value
 
     def boolean(self, key: str, default: bool) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
-            raise PositionError(f"{self.where(key)}: expected true or false, got {value!r}")
+            raise PositionError(f"{self.where(key)}: expected true or false, got {described(value)}")
         return value
 
     def text(self, key: str, default: str | None = None) -> str:
         value = self.data.get(key, default)
         if not isinstance(value, str):
-            raise PositionError(f"{self.where(key)}: expected a string, got {value!r}")
+            raise PositionError(f"{self.where(key)}: expected a string, got {described(value)}")
         return value
 
     def cards(self, key: str, race: Race) -> list[int]:
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            raise PositionError(f"{self.where(key)}: expected a list of card ids, got {value!r}")
+            raise PositionError(f"{self.where(key)}: expected a list of card ids, got {described(value)}")
         kinds = []
         for index, card_id in enumerate(value):
+            if not isinstance(card_id, str):  # "1" is a card; 1 is a number
+                raise PositionError(
+                    f"{self.where(key)}[{index}]: expected a card id (a string), got {described(card_id)}"
+                )
             try:
-                kinds.append(race.cards.kind(str(card_id)))
+                kinds.append(race.cards.kind(card_id))
             except IllegalDecision as error:
                 raise PositionError(f"{self.where(key)}[{index}]: {error}") from None
         return kinds
@@ -206,54 +216,61 @@ class _Fields:
 
     def seats(self, key: str, count: int) -> list[int]:
         value = self.data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(s, int) and 0 <= s < count for s in value):
-            raise PositionError(f"{self.where(key)}: expected a list of seat numbers 0..{count - 1}, got {value!r}")
+        if not isinstance(value, list) or not all(is_integer(s) and 0 <= s < count for s in value):
+            raise PositionError(
+                f"{self.where(key)}: expected a list of seat numbers 0..{count - 1}, got {described(value)}"
+            )
         if len(set(value)) != len(value):
-            raise PositionError(f"{self.where(key)}: a seat is listed twice in {value!r}")
+            raise PositionError(f"{self.where(key)}: a seat is listed twice in {shown(value)}")
         return list(value)
 
 
-def from_position(data: Any, *, record_events: bool = True) -> Race:
-    """Build a race from a position dict; raise PositionError naming the first bad field."""
+def from_position(data: Any, *, record_events: bool = True, check_cards: bool = True) -> Race:
+    """Build a race from a position dict; raise PositionError naming the first bad field or the
+    first invariant of ``heat.engine.invariants.check_state`` it breaks. ``check_cards=False``
+    leaves out the cards each car may own: a rule scenario may give a car five 4s to isolate a
+    rule (``tests/scenario.py``); a position read from a file is always checked in full."""
     if not isinstance(data, Mapping):
-        raise PositionError(f"a position must be a JSON object, got {type(data).__name__}")
+        raise PositionError(f"a position must be a JSON object, got {described(data)}")
     fields = _Fields(data, "")
     if "format" in data and data["format"] != POSITION_FORMAT:
-        raise PositionError(f"format: expected {POSITION_FORMAT!r}, got {data['format']!r}")
-    version = data.get("rules_version", RULES_VERSION)
-    if version != RULES_VERSION:
-        raise PositionError(f"rules_version: this engine plays rules version {RULES_VERSION}, not {version!r}")
+        raise PositionError(f"format: expected {POSITION_FORMAT!r}, got {described(data['format'])}")
+    check_rules_version(data.get("rules_version", RULES_VERSION), "position")
     try:
         track = content.track(fields.text("track", "usa"))
     except DataError as error:
         raise PositionError(f"track: {error}") from None
     cars_raw = data.get("cars")
     if not isinstance(cars_raw, list) or not 1 <= len(cars_raw) <= MAX_CARS:
-        raise PositionError(f"cars: expected a list of 1 to {MAX_CARS} cars, got {cars_raw!r}")
+        raise PositionError(f"cars: expected a list of 1 to {MAX_CARS} cars, got {described(cars_raw)}")
     seats = []
     for index, raw in enumerate(cars_raw):
         if not isinstance(raw, Mapping):
-            raise PositionError(f"cars[{index}]: expected an object, got {raw!r}")
+            raise PositionError(f"cars[{index}]: expected an object, got {described(raw)}")
         car_fields = _Fields(raw, f"cars[{index}]")
         color = car_fields.text("color", COLORS[index])
         if color not in COLORS:
-            raise PositionError(f"cars[{index}].color: unknown colour {color!r}")
-        seats.append(
-            SeatConfig(car_fields.text("name", color.capitalize()), color, legend=car_fields.boolean("legend", False))
-        )
+            raise PositionError(f"cars[{index}].color: unknown colour {shown(color)}")
+        name = car_fields.text("name", color.capitalize())
+        problem = name_problem(name)
+        if problem is not None:
+            raise PositionError(f"cars[{index}].name: {problem}")
+        seats.append(SeatConfig(name, color, legend=car_fields.boolean("legend", False)))
     if len({seat.color for seat in seats}) != len(seats):
         raise PositionError("cars: each car needs its own colour")
     laps = fields.integer("laps", track.laps, 1, 20)
     options_raw = data.get("options", {})
     if not isinstance(options_raw, Mapping):
-        raise PositionError(f"options: expected an object, got {options_raw!r}")
+        raise PositionError(f"options: expected an object, got {described(options_raw)}")
     options = _Fields(options_raw, "options")
     for key in options_raw:
         if key not in dict(_OPTIONS) and key != "press_corners":
             raise PositionError(f"options.{key}: unknown option")
     press = options_raw.get("press_corners", [])
-    if not isinstance(press, list) or not all(isinstance(n, int) and 1 <= n <= len(track.corners) for n in press):
-        raise PositionError(f"options.press_corners: expected corner numbers 1-{len(track.corners)}, got {press!r}")
+    if not isinstance(press, list) or not all(is_integer(n) and 1 <= n <= len(track.corners) for n in press):
+        raise PositionError(
+            f"options.press_corners: expected corner numbers 1-{len(track.corners)}, got {described(press)}"
+        )
     drafting = data.get("phase") == DRAFT  # the Garage draft: cars are built without Starting Upgrades (G-3)
     config = RaceConfig(
         seats=tuple(seats),
@@ -274,13 +291,9 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
     race = Race.__new__(Race)
     race._init_common(config, track, record_events)
     race.started_cars = fields.integer("started_cars", len(seats), len(seats), MAX_CARS)
-    race.round = fields.integer("round", 0, 0, 0) if drafting else fields.integer("round", 1, 1)
-    race.stress_reserve = fields.integer("stress_reserve", 0, 0)
-    rng_raw = data.get("rng", 0)
-    try:
-        race.rng.state = int(rng_raw, 0) if isinstance(rng_raw, str) else int(rng_raw)
-    except (TypeError, ValueError):
-        raise PositionError(f"rng: expected an integer or hex string, got {rng_raw!r}") from None
+    race.round = fields.integer("round", 0, 0, 0) if drafting else fields.integer("round", 1, 1, MAX_ROUND)
+    race.stress_reserve = fields.integer("stress_reserve", 0, 0, MAX_COUNT)
+    race.rng.state = _rng_state(data.get("rng", 0))
     race.cars = [_read_car(race, index, raw) for index, raw in enumerate(cars_raw)]
     _place_cars(race)
     _read_modules(race, fields)
@@ -296,7 +309,7 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
             raise PositionError(f"cars[{car.seat}]: a car off the track must be in the Hall of Fame or eliminated")
     phase = fields.text("phase", PLAN)
     if phase not in (PLAN, TURN, OVER, DRAFT):
-        raise PositionError(f"phase: expected 'draft', 'plan', 'turn' or 'over', got {phase!r}")
+        raise PositionError(f"phase: expected 'draft', 'plan', 'turn' or 'over', got {described(phase)}")
     race.phase = phase
     if (phase == DRAFT) != (race.draft is not None):
         raise PositionError("draft: a position has a draft exactly when its phase is 'draft'")
@@ -325,8 +338,41 @@ def from_position(data: Any, *, record_events: bool = True) -> Race:
             except IllegalDecision as error:
                 raise PositionError(f"cars[{car.seat}].plan: {error}") from None
     race._update_plain()
+    check_state(race, cards=check_cards)
     race.start_position = to_position(race)
     return race
+
+
+RNG_STATES = 1 << 64
+"""The random generator's state is a 64-bit unsigned integer (``heat.engine.rng``)."""
+
+
+def _rng_state(value: Any) -> int:
+    """The ``rng`` field: an integer 0 to 2^64 - 1, or a string of one (``"0x1f"``, ``"31"``)."""
+    state: int | None = value if is_integer(value) else None
+    if isinstance(value, str) and len(value) <= 2 + 20:  # "0x" and 16 hex digits, or 20 decimal ones
+        try:
+            state = int(value, 0)
+        except ValueError:
+            state = None
+    if state is None or not 0 <= state < RNG_STATES:
+        raise PositionError(
+            f"rng: expected the random state, an integer 0 to 2^64 - 1 or a hex string, got {described(value)}"
+        )
+    return state
+
+
+def check_rules_version(version: Any, what: str) -> None:
+    """PositionError unless ``version`` is this engine's ``RULES_VERSION`` (a string), saying
+    which version ``what`` (a position, a record, a season) was made with, or what it holds."""
+    if version == RULES_VERSION:
+        return
+    if isinstance(version, str):
+        raise PositionError(
+            f"rules_version: this {what} was made with rules version {version!r}; this engine plays version "
+            f"{RULES_VERSION!r}, and a game replays only under the rules it was played with"
+        )
+    raise PositionError(f"rules_version: expected a version string such as {RULES_VERSION!r}, got {described(version)}")
 
 
 def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
@@ -350,7 +396,7 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
     else:
         car.lane = 0  # chosen in _place_cars
     car.gear = fields.integer("gear", 1, 1, 4)
-    car.engine = fields.integer("engine", race.track.heat, 0)
+    car.engine = fields.integer("engine", race.track.heat, 0, MAX_COUNT)
     car.hand = fields.pile("hand", race)
     car.deck = fields.pile("deck", race)
     car.deck.reverse()
@@ -359,7 +405,7 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
     plan = raw.get("plan")
     if plan is not None:
         if not isinstance(plan, Mapping):
-            raise PositionError(f"{fields.where('plan')}: expected {{gear, cards}} or null, got {plan!r}")
+            raise PositionError(f"{fields.where('plan')}: expected {{gear, cards}} or null, got {described(plan)}")
         plan_fields = _Fields(plan, fields.where("plan"))
         car.plan_gear = plan_fields.integer("gear", None, 1, 4)
         car.plan = plan_fields.pile("cards", race)
@@ -395,7 +441,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     step = fields.text("step", "")
     if step not in DECISION_STEPS:
         raise PositionError(
-            f"step: a position in the turn phase stops at one of {', '.join(DECISION_STEPS)}, got {step!r}"
+            f"step: a position in the turn phase stops at one of {', '.join(DECISION_STEPS)}, got {described(step)}"
         )
     race.step = step
     racing = [car.seat for car in race.cars if car.on_track]
@@ -413,7 +459,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     )
     raw = fields.data.get("turn", {})
     if not isinstance(raw, Mapping):
-        raise PositionError(f"turn: expected an object, got {raw!r}")
+        raise PositionError(f"turn: expected an object, got {described(raw)}")
     turn_fields = _Fields(raw, "turn")
     active = race.cars[race.order[race.turn_index]]
     turn = race.turn = TurnState(active.pos)
@@ -422,21 +468,21 @@ def _read_turn(race: Race, fields: _Fields) -> None:
         turn.start = (start_lap - 1) * race.spaces + turn_fields.integer("start_space", None, 1, race.spaces)
     if turn.start > active.pos:
         raise PositionError("turn.start_space: the active car cannot be behind where its turn started")
-    turn.speed = turn_fields.integer("speed", 0, 0)
+    turn.speed = turn_fields.integer("speed", 0, 0, MAX_COUNT)
     for key, attribute in _TURN_FLAGS:
         setattr(turn, attribute, turn_fields.boolean(key, False))
     for key in _TURN_COUNTS:
-        setattr(turn, key, turn_fields.integer(key, 0, -10 if key == "adjust" else 0))
+        setattr(turn, key, turn_fields.integer(key, 0, -10 if key == "adjust" else 0, MAX_COUNT))
     symbols = raw.get("symbols", [])
     if not isinstance(symbols, list):
-        raise PositionError(f"turn.symbols: expected a list of [symbol, amount, card], got {symbols!r}")
+        raise PositionError(f"turn.symbols: expected a list of [symbol, amount, card], got {described(symbols)}")
     for index, entry in enumerate(symbols):
         known = ("heat", "scrap", "adjust", "cooldown", "reduce-stress", "salvage", "accelerate")
         if (
             not isinstance(entry, list)
             or len(entry) != 3
             or entry[0] not in known
-            or not isinstance(entry[1], int)
+            or not is_integer(entry[1])
             or not isinstance(entry[2], str)
         ):
             raise PositionError(f"turn.symbols[{index}]: expected [symbol, amount, card] with a symbol of {known}")
@@ -446,8 +492,8 @@ def _read_turn(race: Race, fields: _Fields) -> None:
             raise PositionError(f"turn.symbols[{index}]: {error}") from None
         turn.symbols.append((entry[0], entry[1], kind))
     choices = raw.get("choices", [])
-    if not isinstance(choices, list) or not all(isinstance(i, int) and 0 <= i < len(active.play) for i in choices):
-        raise PositionError(f"turn.choices: expected play-area indices of choice cards, got {choices!r}")
+    if not isinstance(choices, list) or not all(is_integer(i) and 0 <= i < len(active.play) for i in choices):
+        raise PositionError(f"turn.choices: expected play-area indices of choice cards, got {described(choices)}")
     for index in choices:
         if not race.cards.choices[active.play[index]]:
             raise PositionError(f"turn.choices: play[{index}] is not a card with several Speed values")
@@ -481,31 +527,35 @@ def _read_modules(race: Race, fields: _Fields) -> None:
     weather_raw = data.get("weather")
     if weather_raw is not None:
         if not isinstance(weather_raw, Mapping):
-            raise PositionError(f"weather: expected {{token, road}}, got {weather_raw!r}")
+            raise PositionError(f"weather: expected {{token, road}}, got {described(weather_raw)}")
         weather_tokens, road_tokens = content.weather_tokens()
         token_id = weather_raw.get("token")
         token = next((t for t in weather_tokens if t.id == token_id), None)
         if token is None and token_id is not None:
-            raise PositionError(f"weather.token: unknown Weather token {token_id!r}")
+            raise PositionError(f"weather.token: unknown Weather token {shown(token_id)}")
         road_raw = weather_raw.get("road", [])
         by_id = {t.id: t for t in road_tokens}
         if not isinstance(road_raw, list) or len(road_raw) != len(race.track.corners):
-            raise PositionError(f"weather.road: expected one token id (or null) per corner, got {road_raw!r}")
+            raise PositionError(f"weather.road: expected one token id (or null) per corner, got {described(road_raw)}")
         for index, token_id in enumerate(road_raw):
             if token_id is not None and (not isinstance(token_id, str) or token_id not in by_id):
-                raise PositionError(f"weather.road[{index}]: unknown Road Conditions token {token_id!r}")
+                raise PositionError(f"weather.road[{index}]: unknown Road Conditions token {shown(token_id)}")
         race.conditions = Conditions(race.track, token, tuple(by_id[t] if t is not None else None for t in road_raw))
     legends_raw = data.get("legends")
     count = len(content.legends_cards())
     if legends_raw is not None:
         if not isinstance(legends_raw, Mapping):
-            raise PositionError(f"legends: expected {{deck, card}}, got {legends_raw!r}")
+            raise PositionError(f"legends: expected {{deck, card}}, got {described(legends_raw)}")
         deck = legends_raw.get("deck", [])
         card = legends_raw.get("card")
-        if not isinstance(deck, list) or not all(isinstance(n, int) and 1 <= n <= count for n in deck):
-            raise PositionError(f"legends.deck: expected Legends card numbers 1-{count}, top first, got {deck!r}")
-        if card is not None and (not isinstance(card, int) or not 1 <= card <= count):
-            raise PositionError(f"legends.card: expected a Legends card number 1-{count} or null, got {card!r}")
+        if not isinstance(deck, list) or not all(is_integer(n) and 1 <= n <= count for n in deck):
+            raise PositionError(
+                f"legends.deck: expected Legends card numbers 1-{count}, top first, got {described(deck)}"
+            )
+        if card is not None and (not is_integer(card) or not 1 <= card <= count):
+            raise PositionError(
+                f"legends.card: expected a Legends card number 1-{count} or null, got {described(card)}"
+            )
         race.legends_deck = [n - 1 for n in reversed(deck)]
         race.legends_card = card - 1 if card is not None else -1
     elif any(car.legend for car in race.cars):
@@ -513,7 +563,7 @@ def _read_modules(race: Race, fields: _Fields) -> None:
     sponsors_raw = data.get("sponsors")
     if sponsors_raw is not None:
         if not isinstance(sponsors_raw, Mapping):
-            raise PositionError(f"sponsors: expected {{deck, used, first_lap}}, got {sponsors_raw!r}")
+            raise PositionError(f"sponsors: expected {{deck, used, first_lap}}, got {described(sponsors_raw)}")
         sponsor_fields = _Fields(sponsors_raw, "sponsors")
         race.sponsor_deck = list(reversed(sponsor_fields.cards("deck", race)))
         race.sponsor_used = sponsor_fields.cards("used", race)
@@ -525,7 +575,7 @@ def _read_modules(race: Race, fields: _Fields) -> None:
     draft_raw = data.get("draft")
     if draft_raw is not None:
         if not isinstance(draft_raw, Mapping):
-            raise PositionError(f"draft: expected an object, got {draft_raw!r}")
+            raise PositionError(f"draft: expected an object, got {described(draft_raw)}")
         draft_fields = _Fields(draft_raw, "draft")
         draft = DraftState(draft_fields.integer("rounds", 3, 1, 3))
         draft.round = draft_fields.integer("round", 1, 1, draft.rounds)

@@ -26,7 +26,7 @@ from heat.engine.decisions import (
     Salvage,
     Slipstream,
 )
-from heat.engine.errors import IllegalDecision
+from heat.engine.errors import IllegalDecision, shown
 from heat.engine.events import Event, GearShifted, PlanCommitted, RaceEnded, RoundEnded, RoundStarted
 from heat.engine.rng import Rng
 from heat.engine.setup import SetupRules
@@ -150,7 +150,7 @@ class Race(TurnRules, SetupRules):
         if not 0 <= seat < len(cars) or not (
             self.order[self.turn_index] == seat if phase == TURN else self._deciding(cars[seat])
         ):
-            raise IllegalDecision(f"seat {seat} has nothing to decide now")
+            raise IllegalDecision(f"seat {shown(seat)} has nothing to decide now")
         car = cars[seat]
         if phase == TURN:
             step = self.step
@@ -186,7 +186,7 @@ class Race(TurnRules, SetupRules):
     def _validate(self, seat: int, decision: Decision) -> list[int] | None:
         """``check``; for a Plan, a Draft or a Discard, also return its cards as kinds."""
         if not 0 <= seat < len(self.cars):
-            raise IllegalDecision(f"there is no seat {seat}")
+            raise IllegalDecision(f"there is no seat {shown(seat)}")
         car = self.cars[seat]
         phase = self.phase
         if phase == TURN:

@@ -11,8 +11,8 @@ from typing import Any
 
 from heat.engine.config import RaceConfig
 from heat.engine.decisions import Decision, parse_decision
-from heat.engine.errors import HeatError, IllegalDecision, PositionError
-from heat.engine.position import from_position
+from heat.engine.errors import HeatError, IllegalDecision, PositionError, described, is_integer, shown
+from heat.engine.position import check_rules_version, from_position
 from heat.engine.race import Race
 from heat.engine.state import RULES_VERSION
 
@@ -49,15 +49,10 @@ def start_of(record: Mapping[str, Any], *, record_events: bool = True) -> Race:
 def replay(record: Any, *, record_events: bool = True) -> Race:
     """Rebuild a race from its record; raise PositionError naming the first bad entry."""
     if not isinstance(record, Mapping):
-        raise PositionError(f"a record must be a JSON object, got {type(record).__name__}")
+        raise PositionError(f"a record must be a JSON object, got {described(record)}")
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise PositionError(f"format: expected {RECORD_FORMAT!r}, got {record.get('format')!r}")
-    version = record.get("rules_version")
-    if version != RULES_VERSION:
-        raise PositionError(
-            f"rules_version: this record was made with rules version {version!r}; "
-            f"this engine plays version {RULES_VERSION}"
-        )
+        raise PositionError(f"format: expected {RECORD_FORMAT!r}, got {described(record.get('format'))}")
+    check_rules_version(record.get("rules_version"), "record")
     race = start_of(record, record_events=record_events)
     apply_recorded(race.apply, record.get("decisions", []))
     return race
@@ -67,18 +62,20 @@ def apply_recorded(apply: Callable[[int, Decision], None], entries: Any) -> None
     """Apply a record's ``decisions`` entries ({seat, decision text}) in order with ``apply``;
     PositionError names the first entry that is malformed or illegal."""
     if not isinstance(entries, list):
-        raise PositionError(f"decisions: expected a list, got {entries!r}")
+        raise PositionError(f"decisions: expected a list, got {described(entries)}")
     for index, entry in enumerate(entries):
-        if (
-            not isinstance(entry, Mapping)
-            or not isinstance(entry.get("seat"), int)
-            or not isinstance(entry.get("decision"), str)
-        ):
-            raise PositionError(f"decisions[{index}]: expected {{seat, decision}}, got {entry!r}")
+        if not isinstance(entry, Mapping):
+            raise PositionError(f"decisions[{index}]: expected {{seat, decision}}, got {described(entry)}")
+        seat, text = entry.get("seat"), entry.get("decision")
+        if not is_integer(seat):
+            raise PositionError(f"decisions[{index}].seat: expected a seat number, got {described(seat)}")
+        if not isinstance(text, str):
+            raise PositionError(f"decisions[{index}].decision: expected a decision text, got {described(text)}")
+        assert isinstance(seat, int)
         try:
-            apply(entry["seat"], parse_decision(entry["decision"]))
+            apply(seat, parse_decision(text))
         except HeatError as error:
-            raise PositionError(f"decisions[{index}] ({entry['decision']!r}): {error}") from None
+            raise PositionError(f"decisions[{index}] ({shown(text)}): {error}") from None
 
 
 def seat_named(race: Race, name: str) -> int:
@@ -88,7 +85,7 @@ def seat_named(race: Race, name: str) -> int:
         if wanted in (car.color, car.name.lower(), str(car.seat)):
             return car.seat
     known = ", ".join(f"{car.color} ({car.name})" for car in race.cars)
-    raise IllegalDecision(f"no car called {name!r}; cars are: {known}")
+    raise IllegalDecision(f"no car called {shown(name)}; cars are: {known}")
 
 
 def parse_entry(race: Race, text: str) -> tuple[int, Decision]:
@@ -100,5 +97,5 @@ def parse_entry(race: Race, text: str) -> tuple[int, Decision]:
     waiting = race.to_decide()
     if len(waiting) != 1:
         names = ", ".join(race.cars[s].color for s in waiting) or "nobody"
-        raise IllegalDecision(f"{text!r}: say whose decision it is, e.g. 'red: {text}' (waiting for {names})")
+        raise IllegalDecision(f"{shown(text)}: say whose decision it is, e.g. 'red: {text}' (waiting for {names})")
     return waiting[0], parse_decision(text)

@@ -3,13 +3,25 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from heat.engine import content
 from heat.engine.car import Car
 from heat.engine.cardtable import card_table
-from heat.engine.config import COLORS, GARAGE_DECKS, MAX_CARS, MAX_LAPS, MAX_PRO_LEGENDS, RaceConfig
+from heat.engine.config import (
+    COLORS,
+    GARAGE_DECKS,
+    MAX_CARS,
+    MAX_LAPS,
+    MAX_PRO_LEGENDS,
+    RaceConfig,
+    check_name,
+    check_seed,
+)
 from heat.engine.decisions import Decision, Draft
-from heat.engine.errors import ConfigError, DataError, IllegalDecision
+from heat.engine.errors import ConfigError, DataError, IllegalDecision, described, is_integer, shown
 from heat.engine.events import ConditionsDrawn, RaceStarted, UpgradeDrafted, UpgradesDealt
+from heat.engine.invariants import box_counts, event_raises
 from heat.engine.state import DRAFT, DraftState, RaceState
 from heat.engine.weather import Conditions
 
@@ -195,6 +207,29 @@ class SetupRules(RaceState):
         raise NotImplementedError
 
 
+def _check_cards_in_the_box(config: RaceConfig) -> None:
+    """ConfigError for cards the boxes cannot give: setup raises beyond any event's (C-21), an
+    Upgrade card beside the Starting Upgrades (G-3), more copies of an Upgrade or Sponsorship
+    card than the box holds. A race set up so could never be loaded back from its position
+    (``heat.engine.invariants``)."""
+    heat, stress = event_raises()
+    if config.heat_bonus > heat or config.stress_bonus > stress:
+        raise ConfigError(f"a Championship event adds at most {heat} Heat and {stress} Stress to a car (C-21)")
+    cards = card_table()
+    named: Counter[int] = Counter(cards.index_of[card_id] for card_id in config.sponsor_deck)
+    for seat in config.seats:
+        named.update(cards.index_of[card_id] for card_id in (*seat.upgrades, *seat.sponsors, *seat.deck))
+        for card_id in seat.upgrades:
+            if cards.defs[cards.index_of[card_id]].type != "upgrade":
+                raise ConfigError(f"{seat.name}: {card_id!r} is not an Upgrade card (G-1)")
+        if seat.upgrades and config.uses_starting_upgrades:
+            raise ConfigError(f"{seat.name}: a car built with Upgrade cards has no Starting Upgrades (G-3)")
+    box = box_counts(cards)
+    for kind, count in named.items():
+        if cards.defs[kind].type in ("upgrade", "sponsor") and count > box[kind]:
+            raise ConfigError(f"{count} cards {cards.ids[kind]!r} in the race; the box holds {box[kind]}")
+
+
 def check_config(config: RaceConfig) -> None:
     """Raise ConfigError naming the first option the rules do not allow."""
     count = len(config.seats)
@@ -206,35 +241,46 @@ def check_config(config: RaceConfig) -> None:
     colors = [seat.color for seat in config.seats]
     for color in colors:
         if color not in COLORS:
-            raise ConfigError(f"unknown colour {color!r}; colours are: {', '.join(COLORS)}")
+            raise ConfigError(f"unknown colour {shown(color)}; colours are: {', '.join(COLORS)}")
     if len(set(colors)) != count:
         raise ConfigError("each car needs its own colour (B-10.3)")
     if not any(not seat.legend for seat in config.seats) and config.garage is not None and config.draft:
         raise ConfigError("a draft needs at least one player who is not a Legend")
+    for field in ("laps", "hand_size", "pro_legends", "heat_bonus", "stress_bonus"):
+        value = getattr(config, field)
+        if value is not None and not is_integer(value):  # True is not 1 lap
+            raise ConfigError(f"{field}: expected a whole number, got {described(value)}")
+    check_seed(config.seed)
+    for index, seat in enumerate(config.seats):
+        check_name(seat.name, f"seat {index + 1}")
     known = card_table().index_of  # every card id of the catalogue
     for seat in config.seats:
-        if not 0 <= seat.handicap <= 2:
-            raise ConfigError(f"{seat.name}: the handicap removes 0 to 2 Heat cards, not {seat.handicap} (B-10.12)")
+        if not is_integer(seat.handicap) or not 0 <= seat.handicap <= 2:
+            raise ConfigError(
+                f"{seat.name}: the handicap removes 0 to 2 Heat cards, not {shown(seat.handicap)} (B-10.12)"
+            )
         if seat.legend and (seat.upgrades or seat.sponsors or seat.deck or seat.handicap):
             raise ConfigError(f"{seat.name} is a Legend: Legends have no cards (L-14)")
         for card_id in (*seat.upgrades, *seat.sponsors, *seat.deck):
             if card_id not in known:
-                raise ConfigError(f"{seat.name}: unknown card {card_id!r}")
-    if config.laps is not None and (not isinstance(config.laps, int) or not 1 <= config.laps <= MAX_LAPS):
-        raise ConfigError(f"laps must be 1 to {MAX_LAPS}, not {config.laps}")
+                raise ConfigError(f"{seat.name}: unknown card {shown(card_id)}")
+    if config.laps is not None and not 1 <= config.laps <= MAX_LAPS:
+        raise ConfigError(f"laps must be 1 to {MAX_LAPS}, not {shown(config.laps)}")
     if not 1 <= config.hand_size <= 12:
-        raise ConfigError(f"hand size must be 1 to 12, not {config.hand_size}")
+        raise ConfigError(f"hand size must be 1 to 12, not {shown(config.hand_size)}")
     if config.garage is not None and config.garage not in GARAGE_DECKS:
-        raise ConfigError(f"the Garage deck is one of {', '.join(GARAGE_DECKS)}, not {config.garage!r}")
+        raise ConfigError(f"the Garage deck is one of {', '.join(GARAGE_DECKS)}, not {shown(config.garage)}")
     if not 0 <= config.pro_legends <= MAX_PRO_LEGENDS:
-        raise ConfigError(f"Pro Legends add 0 to {MAX_PRO_LEGENDS} to the Top Speed, not {config.pro_legends} (L-17)")
+        raise ConfigError(
+            f"Pro Legends add 0 to {MAX_PRO_LEGENDS} to the Top Speed, not {shown(config.pro_legends)} (L-17)"
+        )
     if config.grid is not None and sorted(config.grid) != list(range(count)):
-        raise ConfigError(f"the grid must list every seat 0..{count - 1} once, not {list(config.grid)}")
+        raise ConfigError(f"the grid must list every seat 0..{count - 1} once, not {shown(list(config.grid))}")
     weather, road = content.weather_tokens()
     if not config.weather and (config.weather_token is not None or config.road_tokens is not None):
         raise ConfigError("weather_token and road_tokens need the Weather & Road Conditions module (weather=True)")
     if config.weather_token is not None and config.weather_token not in {t.id for t in weather}:
-        raise ConfigError(f"unknown Weather token {config.weather_token!r}")
+        raise ConfigError(f"unknown Weather token {shown(config.weather_token)}")
     if config.road_tokens is not None:
         ids = {t.id for t in road}
         if len(config.road_tokens) != len(track.corners) or any(t not in ids for t in config.road_tokens):
@@ -243,10 +289,11 @@ def check_config(config: RaceConfig) -> None:
             )
     for number in config.press_corners:
         if not 1 <= number <= len(track.corners):
-            raise ConfigError(f"{track.name} has corners 1 to {len(track.corners)}, not {number} (C-19)")
+            raise ConfigError(f"{track.name} has corners 1 to {len(track.corners)}, not {shown(number)} (C-19)")
     for card_id in config.sponsor_deck:
         if card_id not in known:
-            raise ConfigError(f"unknown Sponsorship card {card_id!r}")
+            raise ConfigError(f"unknown Sponsorship card {shown(card_id)}")
+    _check_cards_in_the_box(config)
     try:
         content.legends_cards()
     except DataError as error:  # pragma: no cover - shipped data is checked by the tests

@@ -11,8 +11,8 @@ screen across it.
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable
-from pathlib import Path
 from shlex import quote
 from typing import ClassVar, TypeVar
 
@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
 from heat.engine import HeatError, IllegalDecision
-from heat.storage import save_error_text, save_problem
+from heat.storage import existing_kind, real_path, replace_problem, save_error_text, save_problem
 from heat.tui.messages import Decided, OpenFile, StartGame
 from heat.tui.replay_model import ReplayCursor, open_replay
 from heat.tui.screens.dialogs import OverwriteScreen, QuitScreen, ReplaceScreen, SaveScreen
@@ -99,10 +99,10 @@ class HeatApp(App[None]):
     @on(StartGame)
     def _start_game(self, message: StartGame) -> None:
         path = self.save_path
-        problem = save_problem(path) if path else None
+        problem = (save_problem(path) or replace_problem(path)) if path else None
         if path and problem:
             self._say(f"Cannot start: cannot save to {path}: {problem}", error=True)
-        elif path and not self.overwrite and Path(path).exists():
+        elif path and not self.overwrite and existing_kind(path) is not None:
 
             def answered(answer: str | None) -> None:
                 if answer == "replace":
@@ -303,14 +303,20 @@ class HeatApp(App[None]):
         self, table: Table, then: Callable[[], None] | None = None, note: str | None = None, default: str | None = None
     ) -> None:
         """Ask for a file and save there, then ``then``; if that fails, say why and ask again
-        (escape gives up). An existing file other than the game's own is replaced only if the
-        player says so; otherwise the question comes again."""
+        (escape gives up). Another saved game is replaced only if the player says so, and a file
+        that is not a Heat save never is; otherwise the question comes again."""
         default = default or ("season.json" if table.season is not None else "race.json")
 
         def chosen(path: str | None) -> None:
             if not path:
                 return
-            if Path(path).is_file() and not self._saved_in(table, path):
+            if self._saved_in(table, path) or save_problem(path):
+                save(path)  # the game's own file, or one that cannot be written: saving says why
+                return
+            refused = replace_problem(path)
+            if refused is not None:  # never replaced, whatever the player would answer: ask again
+                self._ask_save(table, then, f"Not saved: {refused}.", default=path)
+            elif existing_kind(path) is not None:
 
                 def answered(answer: str | None) -> None:
                     if answer == "replace":
@@ -335,7 +341,7 @@ class HeatApp(App[None]):
     @staticmethod
     def _saved_in(table: Table, path: str) -> bool:
         """Is ``path`` the file the game is saved in (after every decision)?"""
-        return table.save_path is not None and Path(table.save_path).resolve() == Path(path).resolve()
+        return table.save_path is not None and real_path(table.save_path) == real_path(path)
 
     def _save_to(self, table: Table, path: str) -> str | None:
         """Save to ``path``, which then takes the automatic saves, and say so; or say why it
@@ -378,6 +384,11 @@ class HeatApp(App[None]):
 
 
 def run_app(app: HeatApp) -> int:
-    """Run ``app`` in the terminal; the exit status."""
+    """Run ``app`` in the terminal; the exit status: 1, and a line saying why, if the game's
+    last save failed (a full disk at the end of the race...)."""
     app.run()
+    table = app.table
+    if table is not None and table.save_path and table.save_error:
+        print(f"heat: the game could not be saved to {table.save_path}: {table.save_error}", file=sys.stderr)
+        return 1
     return 0

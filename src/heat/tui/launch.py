@@ -55,7 +55,7 @@ def season_new(args: argparse.Namespace) -> int:
 
     check_season_options(args)
     table = build_table(setup_from_args(args, mode=SEASON_MODE), save_path=args.save)
-    check_new_save(args.save, overwrite=args.overwrite, resume=season_cmd.RESUME)
+    check_new_save(args.save, overwrite=args.overwrite)
     return run_app(HeatApp(table=table))
 
 

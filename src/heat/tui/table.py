@@ -32,7 +32,7 @@ from heat.engine.championship import (
     season_view,
 )
 from heat.players import HUMAN, SeatRole, check_roles, make_bots, players_record, roles_of
-from heat.storage import naming, read_saved_game, save_error_text, write_json
+from heat.storage import naming, read_saved_game, save_error_text, write_save
 
 SLOW_LEVELS = frozenset({"pro", "champion"})
 """Bot levels that think long enough to be run off the interface's thread."""
@@ -172,11 +172,11 @@ class Table:
 
     def save(self, path: str | Path | None = None) -> str:
         """Write the record to ``path`` (default: ``save_path``); return where it went. OSError
-        if it cannot be written."""
+        if it cannot be written, or a file is there that is not a Heat save (``write_save``)."""
         target = str(path) if path is not None else self.save_path
         if not target:
             raise ValueError("no file to save to")
-        write_json(target, self.record())
+        write_save(target, self.record())
         if target == self.save_path:
             self.save_error = None
         return target

@@ -183,7 +183,7 @@ class ReplaceScreen(ExistingFileScreen):
 
 
 class OverwriteScreen(ExistingFileScreen):
-    """The file ``path`` chosen to save the game in already exists and holds something else:
+    """The file ``path`` chosen to save the game in already holds another saved game:
     ``replace`` it, or go ``back`` to choose another."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -17,7 +17,17 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from heat.bots.levels import LEVELS
-from heat.engine import COLORS, MAX_LAPS, MAX_PRO_LEGENDS, HeatError, track, track_ids
+from heat.engine import (
+    COLORS,
+    MAX_LAPS,
+    MAX_NAME_LENGTH,
+    MAX_PRO_LEGENDS,
+    MAX_SEED_DIGITS,
+    HeatError,
+    shown,
+    track,
+    track_ids,
+)
 from heat.players import BOT, HUMAN, LEGEND
 from heat.tui.messages import OpenFile, StartGame
 from heat.tui.screens.dialogs import HelpScreen
@@ -156,7 +166,13 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="row seat"):
                     yield Label(f"{index + 1}", classes="seat-number")
                     yield _picker(KIND_OPTIONS, value=_kind_value(choice), id=f"kind-{index}")
-                    yield Input(choice.name, placeholder="name (humans)", compact=True, id=f"name-{index}")
+                    yield Input(
+                        choice.name,
+                        placeholder="name (humans)",
+                        max_length=MAX_NAME_LENGTH,
+                        compact=True,
+                        id=f"name-{index}",
+                    )
                     yield _picker(
                         [("random colour", RANDOM_COLOR), *[(color, color) for color in COLORS]],
                         value=choice.color,
@@ -196,8 +212,12 @@ class SetupScreen(Screen[None]):
             return str(self.query_one(f"#{widget_id}", Select).value)
 
         seed_text = self.query_one("#seed", Input).value.strip()
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            raise HeatError(f"the seed must be a whole number, not {seed_text!r}")
+        digits = seed_text.removeprefix("-")
+        # ASCII: int() refuses "²", a digit to isdigit; and a seed has at most 20 digits
+        if seed_text and not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_SEED_DIGITS):
+            raise HeatError(
+                f"the seed must be a whole number of at most {MAX_SEED_DIGITS} digits, not {shown(seed_text)}"
+            )
         seats = []
         for index in range(MAX_SEATS):
             kind, _, level = value(f"kind-{index}").partition(":")
