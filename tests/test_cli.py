@@ -291,3 +291,30 @@ def test_a_track_is_named_in_any_case():
     assert build_parser().parse_args(["race", "--track", "Great-Britain"]).track == "great-britain"
     assert build_parser().parse_args(["arena", "--tracks", "USA,Italia"]).tracks == "usa,italia"
     assert build_parser().parse_args(["play", "--track", " USA "]).track == "usa"
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        (("race",), "--seed"),
+        (("race",), "--cars"),
+        (("play", "--plain"), "--bots"),
+        (("position", "new"), "--laps"),
+        (("season", "new", "--plain"), "--seed"),
+        (("arena",), "--seed"),
+        (("arena",), "--races"),
+        (("arena",), "--workers"),
+        (("arena",), "--laps"),
+        (("stats", "x.json"), "--race"),
+    ],
+)
+@pytest.mark.parametrize("value", ["\u0663", "²", "1" * 5000, "1.5", "true"])
+def test_number_options_take_ascii_digits_only(capsys, command, option, value):
+    """Issue 28: int() reads Arabic-Indic digits ('٣' ran as seed 3) and raises a plain
+    ValueError past 4,300 digits; every number option of every command takes ASCII digits."""
+    with pytest.raises(SystemExit) as stop:
+        main([*command, option, value])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}: expected a whole number of at most 20 digits (0-9)" in err
+    assert "Traceback" not in err and len(err) < 1000
