@@ -25,6 +25,12 @@ def _tracks(_: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from heat.server.main import run  # the server's libraries load only for this command
+
+    return run(args)
+
+
 def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> None:
     """Options shared by every command that sets up a race (``--level`` where bots drive)."""
     parser.add_argument(
@@ -196,6 +202,19 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV")
     arena.add_argument("--plot", metavar="FILE", help="write a chart of the win rates as SVG")
     arena.set_defaults(run=arena_cmd.run)
+
+    serve = commands.add_parser("serve", help="run the online game server (tables, seats, bots, a database)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: your whole network)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
+    serve.add_argument("--db", metavar="FILE", help="SQLite database (default: heat.db in your data folder)")
+    serve.add_argument("--bot-workers", type=int, default=1, help="processes the bots think in (default 1)")
+    serve.add_argument(
+        "--away-grace", type=float, default=15.0, help="seconds a live player may be away before the stand-in drives"
+    )
+    serve.add_argument("--allow-positions", action="store_true", help="let tables start from a position (tests)")
+    serve.add_argument("--no-fsync", action="store_true", help="commit without syncing the disk (benchmarks)")
+    serve.add_argument("--verbose", action="store_true", help="log every request")
+    serve.set_defaults(run=_serve)
 
     tracks = commands.add_parser("tracks", help="list the tracks")
     tracks.set_defaults(run=_tracks)
