@@ -13,7 +13,6 @@ path as a player's decision. One timer per table wakes the stand-ins when a cloc
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections import deque
@@ -21,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import orjson
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 from heat.engine import HeatError
@@ -82,7 +82,7 @@ class Conn:
 
     def send_json(self, data: dict[str, Any]) -> None:
         """Queue a message."""
-        self.send(json.dumps(data, separators=(",", ":")))
+        self.send(orjson.dumps(data).decode())
 
 
 @dataclass(eq=False)
@@ -407,7 +407,7 @@ class Hub:
         for index, seat in enumerate(data["seats"]):
             seat["connected"] = live.connected(index)
         data.update(type="state", table=live.id, full=full, rematch=live.rematch_id)
-        return json.dumps(data, separators=(",", ":"))
+        return orjson.dumps(data).decode()
 
     def _follow_up(self, live: LiveTable) -> None:
         """After a change: ask the bots, set the timer, let a finished table's bots go."""

@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning" if not args.verbose else "info",
         access_log=args.verbose,
         ws_max_size=1_048_576,
+        ws_per_message_deflate=False,  # compression cost more CPU than the loopback or LAN saves
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         timeout_graceful_shutdown=3,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from heat.engine import SeatView
@@ -87,7 +88,7 @@ def parse_client_message(raw: str | bytes) -> Hello | Decide | Undo | Back | Syn
     """The typed message in ``raw``; ProtocolError (``bad_json``, ``bad_message`` or
     ``unknown_type``) naming what is wrong."""
     try:
-        data = json.loads(raw)
+        data = orjson.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
         raise ProtocolError("bad_json", f"not valid JSON: {error}") from None
     if not isinstance(data, dict):

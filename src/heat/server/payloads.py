@@ -4,30 +4,34 @@ frozen view and event dataclasses, about ten times faster (it copies nothing it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields, is_dataclass
+from operator import attrgetter
 from typing import Any
 
 from heat.engine.events import Event
 from heat.narrate import describe
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-_SCALARS = (str, int, float, bool)
+_GETTERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def plain(value: Any) -> Any:
     """``value`` (dataclasses, tuples, lists, scalars) as JSON-ready dicts, lists and scalars."""
-    if value is None or isinstance(value, _SCALARS):
-        return value
-    if isinstance(value, (tuple, list)):
-        return [plain(item) for item in value]
     kind = type(value)
-    names = _FIELDS.get(kind)
-    if names is None:
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
+        return [item if type(item) in _SCALARS else plain(item) for item in value]
+    known = _GETTERS.get(kind)
+    if known is None:
         if not is_dataclass(value):
             raise TypeError(f"cannot make {kind.__name__} JSON-ready")
-        names = _FIELDS[kind] = tuple(f.name for f in fields(value))
-    return {name: plain(getattr(value, name)) for name in names}
+        names = tuple(f.name for f in fields(value))
+        getter = attrgetter(*names)
+        known = _GETTERS[kind] = (names, (lambda v: (getter(v),)) if len(names) == 1 else getter)
+    names, get = known
+    return {name: item if type(item) in _SCALARS else plain(item) for name, item in zip(names, get(value), strict=True)}
 
 
 def event_json(event: Event, names: Sequence[str], laps: int) -> dict[str, Any]:

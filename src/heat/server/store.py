@@ -1,7 +1,8 @@
 """Storage: SQLAlchemy Core over asyncio (aiosqlite for SQLite), migrated by Alembic on start.
 
-Every change of a table is one ``Commit`` (its new log entries, its version, status and clocks).
-Commits are written by one writer task in *group commits*: whatever commits are waiting when the
+Reads go through the async engine; writes through a synchronous engine, one thread call per
+transaction. Every change of a table is one ``Commit`` (its new log entries, its version, status
+and clocks). Commits are written by one writer task in *group commits*: whatever commits are waiting when the
 writer is free go into one transaction (one fsync), and each caller's ``commit`` returns only
 once its transaction is durable. The hub tells nobody about a change before that. A commit whose
 table moved on in the database meanwhile (another writer) fails and is not written.
@@ -97,11 +98,28 @@ def _sqlite_pragmas(synchronous: str) -> Any:
     return on_connect
 
 
+def _entry_row(table_id: str, e: Entry) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seq": e.seq,
+        "kind": e.kind,
+        "seat": e.seat,
+        "text": e.text,
+        "actor": e.actor,
+        "at": e.at,
+        "ref": e.ref,
+        "after_event": e.after_event,
+    }
+
+
 class Store:
     """The server's database. ``await Store.open(path)``, then ``commit`` and the readers."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, writer: Engine) -> None:
         self.engine = engine
+        """Reads (async, aiosqlite)."""
+        self.writer = writer
+        """Writes, each transaction in one thread call (see ``_write``)."""
         self._queue: asyncio.Queue[tuple[Commit, asyncio.Future[None]] | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.batches = 0
@@ -114,18 +132,12 @@ class Store:
         target.parent.mkdir(parents=True, exist_ok=True)
         sync_url, async_url = sqlite_urls(target)
 
-        def upgrade() -> None:
-            engine = create_engine(sync_url)
-            event.listen(engine, "connect", _sqlite_pragmas(synchronous))
-            try:
-                migrate(engine)
-            finally:
-                engine.dispose()
-
-        await asyncio.to_thread(upgrade)
+        writer = create_engine(sync_url)
+        event.listen(writer, "connect", _sqlite_pragmas(synchronous))
+        await asyncio.to_thread(migrate, writer)
         engine = create_async_engine(async_url)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas(synchronous))
-        store = Store(engine)
+        store = Store(engine, writer)
         store._writer = asyncio.create_task(store._write_loop())
         return store
 
@@ -136,6 +148,7 @@ class Store:
             await self._writer
             self._writer = None
         await self.engine.dispose()
+        self.writer.dispose()
 
     # ------------------------------------------------------------------ writing
 
@@ -182,113 +195,93 @@ class Store:
                 return
 
     async def _write(self, batch: list[Commit]) -> None:
+        # One thread call per batch: every statement of the transaction runs there, and the
+        # event loop goes on while SQLite syncs the disk.
+        await asyncio.to_thread(self._write_sync, batch)
+
+    def _write_sync(self, batch: list[Commit]) -> None:
         now = time.time()
-        rows = [
+        rows = [_entry_row(change.table_id, e) for change in batch for e in change.entries]
+        updates = [
             {
-                "table_id": change.table_id,
-                "seq": e.seq,
-                "kind": e.kind,
-                "seat": e.seat,
-                "text": e.text,
-                "actor": e.actor,
-                "at": e.at,
-                "ref": e.ref,
-                "after_event": e.after_event,
+                "b_id": change.table_id,
+                "b_old": change.old_version,
+                "version": change.new_version,
+                "status": change.status,
+                "clocks": change.clocks,
+                "updated_at": now,
             }
             for change in batch
-            for e in change.entries
         ]
-        async with self.engine.begin() as connection:
+        specs = [{"b_id": c.table_id, "spec": c.spec} for c in batch if c.spec is not None]
+        seat_rows = [
+            {
+                "b_table": change.table_id,
+                "b_seat": index,
+                "kind": seat.kind,
+                "level": seat.level,
+                "name": seat.name,
+                "joined": seat.joined,
+                "token_hash": token_hash,
+            }
+            for change in batch
+            if change.seats is not None
+            for index, (seat, token_hash) in enumerate(change.seats)
+        ]
+        with self.writer.begin() as connection:
             if rows:
-                await connection.execute(insert(entries), rows)
-            for change in batch:
-                values: dict[str, Any] = {
-                    "version": change.new_version,
-                    "status": change.status,
-                    "clocks": change.clocks,
-                    "updated_at": now,
-                }
-                if change.spec is not None:
-                    values["spec"] = change.spec
-                if change.rematch_id is not None:
-                    values["rematch_id"] = change.rematch_id
-                result = await connection.execute(
-                    update(tables)
-                    .where(tables.c.id == change.table_id, tables.c.version == change.old_version)
-                    .values(**values)
+                connection.execute(insert(entries), rows)
+            result = connection.execute(
+                update(tables).where(tables.c.id == bindparam("b_id"), tables.c.version == bindparam("b_old")),
+                updates,
+            )
+            if result.rowcount != len(batch):  # a table moved on meanwhile: nothing of the batch is kept
+                raise StoreError("a table is no longer at the version its change was made on")
+            if specs:
+                connection.execute(update(tables).where(tables.c.id == bindparam("b_id")), specs)
+            if seat_rows:
+                connection.execute(
+                    update(seats).where(seats.c.table_id == bindparam("b_table"), seats.c.seat == bindparam("b_seat")),
+                    seat_rows,
                 )
-                if result.rowcount != 1:
-                    raise StoreError(f"table {change.table_id} is no longer at version {change.old_version}")
-                if change.seats is not None:
-                    await connection.execute(
-                        update(seats)
-                        .where(seats.c.table_id == bindparam("b_table"), seats.c.seat == bindparam("b_seat"))
-                        .values(
-                            kind=bindparam("b_kind"),
-                            level=bindparam("b_level"),
-                            name=bindparam("b_name"),
-                            joined=bindparam("b_joined"),
-                            token_hash=bindparam("b_hash"),
-                        ),
-                        [
-                            {
-                                "b_table": change.table_id,
-                                "b_seat": index,
-                                "b_kind": seat.kind,
-                                "b_level": seat.level,
-                                "b_name": seat.name,
-                                "b_joined": seat.joined,
-                                "b_hash": token_hash,
-                            }
-                            for index, (seat, token_hash) in enumerate(change.seats)
-                        ],
-                    )
 
     async def create(
         self, row: dict[str, Any], seat_rows: list[tuple[SeatState, str | None]], first: list[Entry]
     ) -> None:
         """Store a new table (its row, seats and first entries) in one transaction."""
-        async with self.engine.begin() as connection:
-            await connection.execute(insert(tables), [row])
-            await connection.execute(
-                insert(seats),
-                [
-                    {
-                        "table_id": row["id"],
-                        "seat": index,
-                        "kind": seat.kind,
-                        "color": seat.color,
-                        "level": seat.level,
-                        "name": seat.name,
-                        "joined": seat.joined,
-                        "token_hash": token_hash,
-                    }
-                    for index, (seat, token_hash) in enumerate(seat_rows)
-                ],
-            )
-            if first:
-                await connection.execute(
-                    insert(entries),
+
+        def write() -> None:
+            with self.writer.begin() as connection:
+                connection.execute(insert(tables), [row])
+                connection.execute(
+                    insert(seats),
                     [
                         {
                             "table_id": row["id"],
-                            "seq": e.seq,
-                            "kind": e.kind,
-                            "seat": e.seat,
-                            "text": e.text,
-                            "actor": e.actor,
-                            "at": e.at,
-                            "ref": e.ref,
-                            "after_event": e.after_event,
+                            "seat": index,
+                            "kind": seat.kind,
+                            "color": seat.color,
+                            "level": seat.level,
+                            "name": seat.name,
+                            "joined": seat.joined,
+                            "token_hash": token_hash,
                         }
-                        for e in first
+                        for index, (seat, token_hash) in enumerate(seat_rows)
                     ],
                 )
+                if first:
+                    connection.execute(insert(entries), [_entry_row(row["id"], e) for e in first])
+
+        await asyncio.to_thread(write)
 
     async def set_rematch(self, table_id: str, rematch_id: str) -> None:
         """Note the rematch opened from a finished table."""
-        async with self.engine.begin() as connection:
-            await connection.execute(update(tables).where(tables.c.id == table_id).values(rematch_id=rematch_id))
+
+        def write() -> None:
+            with self.writer.begin() as connection:
+                connection.execute(update(tables).where(tables.c.id == table_id).values(rematch_id=rematch_id))
+
+        await asyncio.to_thread(write)
 
     # ------------------------------------------------------------------ reading
 

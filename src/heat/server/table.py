@@ -620,18 +620,21 @@ class Table:
     def _take_back_run(self, seat: int) -> tuple[list[Entry], str]:
         """The decisions ``seat`` would take back (its last own decision and the automatic ones
         after it), or none and why not."""
-        active = [e for e in self.entries if e.kind == DECISION and not e.undone]
-        end = len(active)
-        start = end
-        while start > 0 and active[start - 1].seat == seat and active[start - 1].private:
-            start -= 1
-        run = active[start:]
+        run: list[Entry] = []  # the trailing private decisions of ``seat``, newest first
+        last = None
+        for entry in reversed(self.entries):
+            if entry.kind != DECISION or entry.undone:
+                continue
+            last = last or entry
+            if entry.seat != seat or not entry.private:
+                break
+            run.append(entry)
+        run.reverse()
         chosen = [i for i, e in enumerate(run) if e.actor == PLAYER]
         if chosen:
             return run[chosen[-1] :], ""
-        if not active:
+        if last is None:
             return [], "nothing to take back"
-        last = active[-1]
         if last.seat != seat:
             return [], f"{self.seats[last.seat].name} has decided since: a decision is final once another acts"
         if last.actor not in (PLAYER, AUTO):
