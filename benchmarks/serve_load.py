@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -134,8 +135,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def wait_ready(http: Http) -> None:
+    """Wait until the server answers ``/healthz`` (it may still be starting)."""
+    for _ in range(600):
+        with contextlib.suppress(OSError, httpx.HTTPError):
+            if (await http.call("GET", "/healthz")).status_code == 200:
+                return
+        await asyncio.sleep(0.1)
+    raise TimeoutError("the server did not answer /healthz within a minute")
+
+
 async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> dict[str, Any]:
     http = Http(base)
+    await wait_ready(http)
     rng = random.Random(args.seed)
     seats = [{"kind": "human"}, {"kind": "human"}] + [{"kind": "legend"}] * 4
     created: list[dict[str, Any]] = []
@@ -168,12 +180,14 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
             await asyncio.sleep(0.05)  # connect gradually
     await asyncio.sleep(args.warmup)
     cpu_before = cpu_seconds(server_pid) if server_pid else None
+    client_before = time.process_time()
     totals.measuring = True
     begin = time.perf_counter()
     await asyncio.sleep(args.seconds)
     totals.measuring = False
     elapsed = time.perf_counter() - begin
     cpu = cpu_seconds(server_pid) - cpu_before if server_pid and cpu_before is not None else None
+    client_cpu = time.process_time() - client_before
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -197,6 +211,8 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
         "measured": len(latencies),
         "races_over": totals.over,
         "server_cpu_percent": round(100 * cpu / elapsed, 1) if cpu is not None else None,
+        "client_cpu_percent": round(100 * client_cpu / elapsed, 1),
+        "load_average": os.getloadavg()[0],
         "think_seconds": [args.think_min, args.think_max],
     }
 
@@ -253,7 +269,8 @@ def main() -> int:
             f"{result['tables']} tables, {result['seconds']} s measured: {result['decisions_per_second']} decisions/s "
             f"accepted ({result['decisions_accepted']}), latency to every seat p50 {lat['p50']} ms, "
             f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms ({result['measured']} decisions); "
-            f"server CPU {result['server_cpu_percent']}%; think {args.think_min}-{args.think_max} s"
+            f"server CPU {result['server_cpu_percent']}%, clients {result['client_cpu_percent']}%, "
+            f"load average {result['load_average']:.1f}; think {args.think_min}-{args.think_max} s"
         )
     return 0
 

@@ -11,12 +11,12 @@ import json
 from typing import Any
 
 import pytest
-from conftest import run
-from test_random_races import _alter_hidden_cards, make_config
 
+from conftest import run
 from heat.engine import Race, to_position
 from heat.engine.rng import Rng
 from heat.server.client import Http, Seat
+from test_random_races import _alter_hidden_cards, make_config
 
 VOLATILE = ("table", "at", "clocks")
 """What differs between any two tables: their ids and the times things happened."""
@@ -43,7 +43,9 @@ async def messages_from(http: Http, position: dict[str, Any], viewers: list[int 
     made = response.json()
     for seat in made["seats"]:
         if seat["token"]:
-            joined = await http.call("POST", f"/api/tables/{made['table']}/join", seat["token"], name=f"P{seat['seat']}")
+            joined = await http.call(
+                "POST", f"/api/tables/{made['table']}/join", seat["token"], name=f"P{seat['seat']}"
+            )
             assert joined.status_code == 200, joined.text
     sent = []
     for viewer in viewers:

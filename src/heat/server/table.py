@@ -28,7 +28,7 @@ from heat.engine.championship import RACE as SEASON_RACE
 from heat.engine.championship import Season, SeasonView, event_book, season_record, season_view
 from heat.players import SeatRole, bot_seed_of, players_record
 from heat.server import undo
-from heat.server.payloads import event_json, plain
+from heat.server.payloads import event_json
 from heat.server.spec import BOT, HUMAN, LEGEND, LIVE, TableSpec, clean_name
 
 WAITING = "waiting"
@@ -135,7 +135,7 @@ class Table:
         self.away: dict[int, float] = {}
         self.seats_changed = False
         """Seats or spec changed since the caller last stored them (the caller clears it)."""
-        self._legal: dict[int, list[Decision]] = {}
+        self._legal: dict[tuple[int, int, int], list[Decision]] = {}
         self._race: Race | None = None
         """The race shown: the one being driven, or the single race once it is over."""
 
@@ -211,10 +211,12 @@ class Table:
         return tuple(self.game.to_decide())
 
     def legal(self, seat: int) -> list[Decision]:
-        """``seat``'s legal decisions now (cached until the next change)."""
-        cached = self._legal.get(seat)
+        """``seat``'s legal decisions now, cached while its question stays the same (in the plan
+        phase, another player's commit leaves them as they were)."""
+        key = (seat, self.asked_at.get(seat, -1), self.epoch)
+        cached = self._legal.get(key)
         if cached is None:
-            cached = self._legal[seat] = list(self.game.legal_decisions(seat)) if self.game is not None else []
+            cached = self._legal[key] = list(self.game.legal_decisions(seat)) if self.game is not None else []
         return cached
 
     def controller(self, seat: int) -> str:
@@ -470,14 +472,15 @@ class Table:
     # ------------------------------------------------------------------ what each seat is shown
 
     def state_for(self, seat: int | None, events_from: int = 0, entries_from: int = 0) -> dict[str, Any]:
-        """Everything ``seat`` (None: a spectator) may know, as a JSON-ready ``state`` message
-        without the transport's fields; events from ``events_from`` on and notices logged after
-        entry ``entries_from``. Never another seat's hand, any deck order or the seed."""
+        """Everything ``seat`` (None: a spectator) may know, as a ``state`` message without the
+        transport's fields, ready for ``orjson`` (the view and season view are the engine's
+        dataclasses, which it writes as objects); events from ``events_from`` on and notices
+        logged after entry ``entries_from``. Never another seat's hand, any deck order or the seed."""
         race = self._race
         season = self.season
         to_decide = self.to_decide()
         mine = seat is not None and seat in to_decide
-        view = plain(view_of(race, seat)) if race is not None else None
+        view = view_of(race, seat) if race is not None else None
         events: list[dict[str, Any]] = []
         if race is not None and race.log is not None:
             names, laps = self.names, race.laps
@@ -496,7 +499,7 @@ class Table:
             "standins": sorted(self.standins),
             "seats": [s.to_json() for s in self.seats],
             "view": view,
-            "season": plain(season_view(season)) if season is not None else None,
+            "season": season_view(season) if season is not None else None,
             "events_from": events_from,
             "events": events,
             "notices": [self._notice_json(e) for e in self.entries[entries_from:] if e.kind != DECISION],
@@ -561,7 +564,6 @@ class Table:
         rng = race.rng.state if race is not None else None
         logged = len(race.log) if race is not None and race.log is not None else 0
         game.apply(seat, decision)
-        self._legal.clear()
         if stored is None:
             self.version += 1
             entry = Entry(self.version, DECISION, seat, decision.text(), actor, at)
@@ -576,6 +578,9 @@ class Table:
         for other in list(self.asked_at):
             if other not in after:
                 del self.asked_at[other]
+        live = {(s, asked, self.epoch) for s, asked in self.asked_at.items()}
+        for key in [k for k in self._legal if k not in live]:
+            del self._legal[key]
         entry.private = (
             entry.actor in (PLAYER, AUTO)
             and race is not None
