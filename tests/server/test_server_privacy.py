@@ -54,6 +54,10 @@ async def messages_from(http: Http, position: dict[str, Any], viewers: list[int 
         await watcher.send(type="sync")
         await watcher.until(lambda m: m["type"] == "state" and m["full"], timeout=30)
         await watcher.close()
+        if watcher.events:
+            # The server took a forced decision at once: play went on past the position, with
+            # the random state that the alteration changed (a new deck's shuffle...).
+            return None
         sent.append([normalized(m) for m in watcher.received])
     return sent
 
@@ -78,7 +82,7 @@ def test_no_message_to_a_seat_or_a_spectator_depends_on_others_hidden_cards(serv
                         original = await messages_from(http, data, viewers)
                         altered = await messages_from(http, _alter_hidden_cards(data, keep=keep, rng=rng), viewers)
                         if original is None or altered is None:
-                            continue  # the alteration made the active car's step impossible
+                            continue  # the step was impossible after the alteration, or played on
                         assert original == altered, f"seed {seed}, step {step}, viewers {viewers}"
                         compared += len(viewers)
                 mover = race.to_decide()[0]
