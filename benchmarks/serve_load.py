@@ -95,6 +95,8 @@ async def human(
         async def decide(version: int, legal: list[str]) -> None:
             nonlocal counter
             await asyncio.sleep(rng.uniform(*think))
+            if sent_at:  # a decision is still unanswered: a person waits for it
+                return
             counter += 1
             sent_at[counter] = time.perf_counter()
             message = {"type": "decide", "seq": version, "decision": rng.choice(legal), "id": counter}
@@ -113,13 +115,15 @@ async def human(
                     if seat == 0:
                         totals.over += 1
                     return
-                if state["legal"] and (thinking is None or thinking.done()):
+                if state["legal"] and not sent_at and (thinking is None or thinking.done()):
                     thinking = asyncio.create_task(decide(state["version"], state["legal"]))
             elif kind == "accepted":
                 if totals.measuring:
                     totals.accepted += 1
                 table.pending.append((message["version"], sent_at.pop(message["id"])))
                 settle(table, totals)
+                if state.get("version", -1) >= message["version"] and state["legal"]:
+                    thinking = asyncio.create_task(decide(state["version"], state["legal"]))
             elif kind == "refused":
                 totals.refused += 1
                 sent_at.pop(message["id"], None)

@@ -3,7 +3,6 @@ its database in the test's temporary folder."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import signal
@@ -14,8 +13,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-
-from heat.server.messages import server_message
 
 
 class Server:
@@ -85,14 +82,3 @@ def own_server(tmp_path: Path):
     yield running
     if running.process is not None:
         running.stop()
-
-
-def run(coroutine) -> object:
-    """Run an async test body (with a time limit: a hung socket fails the test)."""
-    return asyncio.run(asyncio.wait_for(coroutine, 240))
-
-
-def check_messages(messages: list[dict]) -> None:
-    """Every message the server sent is one of the protocol's typed messages."""
-    for message in messages:
-        server_message.validate_python(message)

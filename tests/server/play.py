@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from heat.server.client import Http, Seat
+from heat.server.messages import server_message
 
 HUMANS_AND_LEGENDS = [{"kind": "human"}, {"kind": "human"}, {"kind": "legend"}]
 
@@ -67,3 +68,14 @@ async def play_to_the_end(seats: list[Seat], seed: int = 1, stop: Callable[[], b
     rng = random.Random(seed)
     counts = await asyncio.gather(*(drive(seat, random.Random(rng.random()), stop) for seat in seats))
     return sum(counts)
+
+
+def run(coroutine: Any) -> Any:
+    """Run an async test body (with a time limit: a hung socket fails the test)."""
+    return asyncio.run(asyncio.wait_for(coroutine, 240))
+
+
+def check_messages(messages: list[dict[str, Any]]) -> None:
+    """Every message the server sent is one of the protocol's typed messages."""
+    for message in messages:
+        server_message.validate_python(message)

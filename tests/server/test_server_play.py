@@ -8,10 +8,9 @@ import random
 
 import httpx
 import pytest
-from play import HUMANS_AND_LEGENDS, drive, join_all, new_table, play_to_the_end, settle
+from play import HUMANS_AND_LEGENDS, check_messages, drive, join_all, new_table, play_to_the_end, run, settle
 from websockets.asyncio.client import connect
 
-from conftest import check_messages, run
 from heat.engine import replay
 from heat.server.client import Http, Seat
 

@@ -11,8 +11,8 @@ import json
 from typing import Any
 
 import pytest
+from play import run
 
-from conftest import run
 from heat.engine import Race, to_position
 from heat.engine.rng import Rng
 from heat.server.client import Http, Seat

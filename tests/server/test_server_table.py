@@ -324,3 +324,25 @@ def test_seats_need_a_human_and_distinct_colours():
         new_spec([("human", None, "red"), ("bot", "club", "red")])
     with pytest.raises(Exception, match="level"):
         new_spec([("human", None, None), ("bot", "genius", None)])
+
+
+def test_a_finished_championships_record_and_each_of_its_races():
+    from heat.engine.championship import replay_season
+    from heat.server.records import season_race_records
+
+    rng = random.Random(2)
+    table = started([("human", None, None), ("bot", "random", None)], mode="championship", season="1961")
+    while table.status == "playing":
+        requests = {r.seat: r for r in table.bot_requests()}
+        seat = rng.choice(table.to_decide())
+        if seat in requests:
+            table.bot_decides(requests[seat], rng.choice(requests[seat].legal).text(), 1.0)
+        else:
+            decide(table, seat, rng.choice(table.legal(seat)).text())
+    record = table.record()
+    assert record is not None and record["format"] == "heat-season"
+    season = replay_season(record)
+    races = season_race_records(record)
+    assert len(races) == 3
+    for race_record, result in zip(races, season.state.results, strict=True):
+        assert tuple(replay(race_record).standings()) == result.order
