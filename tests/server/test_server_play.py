@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import signal
 
 import httpx
 import pytest
@@ -224,12 +225,23 @@ def test_kill_9_mid_race_loses_nothing_and_the_table_goes_on(own_server):
     run(body())
 
 
-def test_ctrl_c_stops_the_server_cleanly(own_server):
+def test_ctrl_c_stops_the_server_cleanly_and_tells_the_clients(own_server):
     own_server.start()
-    assert own_server.stop() == 0
-    assert own_server.process is not None
-    assert own_server.process.stdout is not None
-    assert "stopped" in own_server.process.stdout.read()
+    process = own_server.process
+    assert process is not None and process.stdout is not None
+
+    async def body() -> int | None:
+        http = Http(own_server.base)
+        made = await new_table(http)
+        await http.close()
+        watcher = await Seat.open(made["socket"])
+        process.send_signal(signal.SIGINT)
+        await watcher.socket.wait_closed()
+        return watcher.socket.close_code
+
+    assert run(body()) in (1001, 1012)  # going away, or uvicorn's service restart: come back soon
+    assert process.wait(30) == 0
+    assert "stopped" in process.stdout.read()
 
 
 def test_health_metrics_and_the_home_page(server):

@@ -323,7 +323,7 @@ async def _send_loop(websocket: WebSocket, conn: Conn) -> None:
         while True:
             text = await conn.queue.get()
             if text is None:
-                await websocket.close(1001 if not conn.closed else 1008)
+                await websocket.close(conn.close_code)
                 return
             await websocket.send_text(text)
     except (WebSocketDisconnect, RuntimeError, OSError):
@@ -381,7 +381,7 @@ async def table_socket(websocket: WebSocket) -> None:
     finally:
         if conn is not None:
             await hub.disconnect(conn)
-            conn.queue.put_nowait(None)
+            conn.close(1000)
         if sender is not None:
             with contextlib.suppress(asyncio.TimeoutError, Exception):
                 await asyncio.wait_for(sender, 1.0)
@@ -409,8 +409,7 @@ async def _read_loop(websocket: WebSocket, hub: Hub, conn: Conn, settings: Setti
             dropped += 1
             if dropped >= FLOOD_CLOSE:
                 conn.send_json({"type": "error", "code": "rate_limited", "message": "too many messages: closing"})
-                conn.closed = True
-                conn.queue.put_nowait(None)
+                conn.close(1008)
                 return
             now = time.monotonic()
             if now - warned >= 1.0:

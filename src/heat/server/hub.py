@@ -68,6 +68,7 @@ class Conn:
     entries_sent: int = 0
     epoch: int = -1
     closed: bool = False
+    close_code: int = 1000
     live: LiveTable | None = None
 
     def send(self, text: str) -> None:
@@ -75,10 +76,16 @@ class Conn:
         if self.closed:
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
-            self.closed = True
-            self.queue.put_nowait(None)
+            self.close(1008)
             return
         self.queue.put_nowait(text)
+
+    def close(self, code: int) -> None:
+        """Close the socket with ``code`` once what is queued is sent."""
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            self.queue.put_nowait(None)
 
     def send_json(self, data: dict[str, Any]) -> None:
         """Queue a message."""
@@ -178,8 +185,7 @@ class Hub:
             if live.timer is not None:
                 live.timer.cancel()
             for conn in list(live.conns):
-                conn.closed = True
-                conn.queue.put_nowait(None)
+                conn.close(1001)  # going away
         for task in list(self._tasks):
             task.cancel()
 
@@ -512,7 +518,6 @@ class Hub:
         live = conn.live
         if live is None or conn not in live.conns:
             return
-        conn.closed = True
         async with live.lock:
             live.conns.discard(conn)
             if conn.seat is not None and not live.connected(conn.seat):
@@ -615,8 +620,7 @@ class Hub:
                             "message": "the table's creator removed you from this seat",
                         }
                     )
-                    conn.closed = True
-                    conn.queue.put_nowait(None)
+                    conn.close(4403)
         return {"table": live.id, "seat": seat, "token": fresh}
 
     async def admin_close(self, table_id: str, token: str | None) -> dict[str, Any]:
