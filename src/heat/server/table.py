@@ -26,6 +26,7 @@ from typing import Any
 from heat.engine import Decision, HeatError, IllegalDecision, Race, SeatView, parse_decision, to_record, view_of
 from heat.engine.championship import RACE as SEASON_RACE
 from heat.engine.championship import Season, SeasonView, event_book, season_record, season_view
+from heat.engine.events import Event
 from heat.players import SeatRole, bot_seed_of, players_record
 from heat.server import undo
 from heat.server.payloads import event_json
@@ -46,6 +47,8 @@ STANDIN = "standin"
 AUTO = "auto"
 SERVER = "server"
 
+EVENTS_KEPT = 256
+"""Public events whose JSON is kept, the newest: the ones the next updates send."""
 DEFAULT_AWAY_GRACE = 15.0
 """Seconds a live player may be disconnected before their stand-in plays (a page reload is not
 leaving)."""
@@ -136,6 +139,7 @@ class Table:
         self.seats_changed = False
         """Seats or spec changed since the caller last stored them (the caller clears it)."""
         self._legal: dict[tuple[int, int, int], list[Decision]] = {}
+        self._events: dict[tuple[int, int], dict[str, Any]] = {}
         self._race: Race | None = None
         """The race shown: the one being driven, or the single race once it is over."""
 
@@ -483,9 +487,10 @@ class Table:
         view = view_of(race, seat) if race is not None else None
         events: list[dict[str, Any]] = []
         if race is not None and race.log is not None:
-            names, laps = self.names, race.laps
             # race.events(seat)[events_from:], without filtering the whole log each time
-            events = [event_json(e.for_seat(seat), names, laps) for e in race.log[events_from:]]
+            events = [
+                self._event(index, event, seat) for index, event in enumerate(race.log[events_from:], events_from)
+            ]
         return {
             "version": self.version,
             "epoch": self.epoch,
@@ -505,6 +510,24 @@ class Table:
             "notices": [self._notice_json(e) for e in self.entries[entries_from:] if e.kind != DECISION],
             "result": self.result(),
         }
+
+    def _event(self, index: int, event: Event, seat: int | None) -> dict[str, Any]:
+        """Event ``index`` as ``seat`` may see it, as JSON; a public one is made once for every
+        seat (the recent ones are kept)."""
+        shown = event.for_seat(seat)
+        race = self._race
+        assert race is not None
+        if shown is not event:  # a private event, filtered for this seat
+            return event_json(shown, self.names, race.laps)
+        key = (self.epoch, index)
+        cached = self._events.get(key)
+        if cached is None:
+            cached = self._events[key] = event_json(event, self.names, race.laps)
+            if len(self._events) > 2 * EVENTS_KEPT:
+                newest = len(race.log) if race.log is not None else 0
+                for old in [k for k in self._events if k[0] != self.epoch or k[1] < newest - EVENTS_KEPT]:
+                    del self._events[old]
+        return cached
 
     def result(self) -> dict[str, Any] | None:
         """Standings and points of the single race once it is over (a season: its scorepad is
