@@ -272,6 +272,19 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--yes", action="store_true", help="run an arena estimated to take over an hour without asking")
     arena.set_defaults(run=Command("heat.cli.arena_cmd:run"))
 
+    serve = commands.add_parser("serve", help="run the online game server (tables, seats, bots, a database)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: your whole network)")
+    serve.add_argument("--port", type=whole_number, default=8000, help="port (default 8000; 0: any free port)")
+    serve.add_argument("--db", metavar="FILE", help="SQLite database (default: heat.db in your data folder)")
+    serve.add_argument("--bot-workers", type=whole_number, default=1, help="processes the bots think in (default 1)")
+    serve.add_argument(
+        "--away-grace", type=float, default=15.0, help="seconds a live player may be away before the stand-in drives"
+    )
+    serve.add_argument("--allow-positions", action="store_true", help="let tables start from a position (tests)")
+    serve.add_argument("--no-fsync", action="store_true", help="commit without syncing the disk (benchmarks)")
+    serve.add_argument("--verbose", action="store_true", help="log every request")
+    serve.set_defaults(run=Command("heat.server.main:run"))
+
     tracks = commands.add_parser("tracks", help="list the tracks")
     tracks.set_defaults(run=Command("heat.cli.race_cmd:list_tracks"))
     return parser

@@ -1,0 +1,76 @@
+"""``heat serve``: run the game server until Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import socket
+from pathlib import Path
+
+from heat.engine import ConfigError
+
+
+def default_db() -> Path:
+    """The database in the user's data folder (``$XDG_DATA_HOME/heat/heat.db`` on Linux)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("heat", appauthor=False)) / "heat.db"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve on ``--host``:``--port`` with the SQLite database ``--db`` until interrupted."""
+    try:
+        import uvicorn
+
+        from heat.server.app import Settings, create_app
+    except ImportError as error:  # installed without the server's libraries
+        raise ConfigError(
+            f"the server needs its libraries ({error.name}): run ./scripts/serve, which installs them"
+        ) from None
+    if not 1 <= args.bot_workers <= 64:
+        raise ConfigError(f"--bot-workers must be 1 to 64, not {args.bot_workers}")
+    if not 0 <= args.port <= 65535:
+        raise ConfigError(f"--port must be 0 to 65535, not {args.port}")
+    db = Path(args.db) if args.db else default_db()
+    if db.is_dir():
+        raise ConfigError(f"--db {db} is a folder: give the database file")
+    settings = Settings(
+        db=db,
+        bot_workers=args.bot_workers,
+        away_grace=args.away_grace,
+        allow_positions=args.allow_positions,
+        synchronous="NORMAL" if args.no_fsync else "FULL",
+    )
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+        sock.listen(2048)  # connections wait in the backlog while the server starts
+    except OSError as error:
+        sock.close()
+        raise ConfigError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    port = sock.getsockname()[1]
+    shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
+    print(f"Heat server on http://{shown}:{port}/ (database {db})", flush=True)
+    if args.host in ("0.0.0.0", "::"):
+        print(f"Friends on your network connect to http://THIS-MACHINE'S-ADDRESS:{port}/", flush=True)
+    print("Ctrl-C stops it.", flush=True)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level="warning" if not args.verbose else "info",
+        access_log=args.verbose,
+        ws_max_size=1_048_576,
+        ws_per_message_deflate=False,  # compression cost more CPU than the loopback or LAN saves
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        timeout_graceful_shutdown=3,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises Ctrl-C again once it has shut down
+        server.run(sockets=[sock])
+    print("Heat server stopped.", flush=True)
+    return 0 if server.started else 1

@@ -1,0 +1,43 @@
+"""Views and events as JSON-ready values, fast: the server builds them for every seat after every
+decision. ``plain`` gives what ``dataclasses.asdict`` gives (tuples as lists) for the engine's
+frozen view and event dataclasses, about ten times faster (it copies nothing it need not)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import fields, is_dataclass
+from operator import attrgetter
+from typing import Any
+
+from heat.engine.events import Event
+from heat.narrate import describe
+
+_GETTERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def plain(value: Any) -> Any:
+    """``value`` (dataclasses, tuples, lists, scalars) as JSON-ready dicts, lists and scalars."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
+        return [item if type(item) in _SCALARS else plain(item) for item in value]
+    known = _GETTERS.get(kind)
+    if known is None:
+        if not is_dataclass(value):
+            raise TypeError(f"cannot make {kind.__name__} JSON-ready")
+        names = tuple(f.name for f in fields(value))
+        getter = attrgetter(*names)
+        known = _GETTERS[kind] = (names, (lambda v: (getter(v),)) if len(names) == 1 else getter)
+    names, get = known
+    return {name: item if type(item) in _SCALARS else plain(item) for name, item in zip(names, get(value), strict=True)}
+
+
+def event_json(event: Event, names: Sequence[str], laps: int) -> dict[str, Any]:
+    """An event as the seat may see it (the caller filters it: ``race.events(seat)``), with its
+    sentence in ``text`` (None for bookkeeping events)."""
+    data: dict[str, Any] = plain(event)
+    data["type"] = type(event).__name__
+    data["text"] = describe(event, names, laps)
+    return data

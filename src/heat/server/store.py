@@ -1,0 +1,349 @@
+"""Storage: SQLAlchemy Core over asyncio (aiosqlite for SQLite), migrated by Alembic on start.
+
+Reads go through the async engine; writes through a synchronous engine, one thread call per
+transaction. Every change of a table is one ``Commit`` (its new log entries, its version, status
+and clocks). Commits are written by one writer task in *group commits*: whatever commits are waiting when the
+writer is free go into one transaction (one fsync), and each caller's ``commit`` returns only
+once its transaction is durable. The hub tells nobody about a change before that. A commit whose
+table moved on in the database meanwhile (another writer) fails and is not written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, bindparam, create_engine, event, insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from heat.server.schema import entries, seats, tables
+from heat.server.table import Entry, SeatState
+
+MAX_BATCH = 500
+"""Commits written in one transaction at most."""
+
+
+class StoreError(Exception):
+    """A change could not be stored (the table is rebuilt from what was)."""
+
+
+@dataclass(slots=True)
+class Commit:
+    """One change of one table, to store atomically: its new entries and its row, and its seats
+    when they changed (``seats`` None: unchanged)."""
+
+    table_id: str
+    old_version: int
+    new_version: int
+    status: str
+    clocks: dict[str, Any]
+    entries: list[Entry]
+    seats: list[tuple[SeatState, str | None]] | None = None
+    spec: dict[str, Any] | None = None
+    rematch_id: str | None = None
+
+
+@dataclass(slots=True)
+class StoredTable:
+    """A table as the database holds it."""
+
+    row: dict[str, Any]
+    seats: list[SeatState]
+    token_hashes: list[str | None]
+    entries: list[Entry]
+
+
+def sqlite_urls(path: str | Path) -> tuple[str, str]:
+    """The synchronous (migrations) and asynchronous URLs of the SQLite file ``path``."""
+    target = Path(path).expanduser().resolve()
+    return f"sqlite:///{target}", f"sqlite+aiosqlite:///{target}"
+
+
+@contextlib.contextmanager
+def _migrations_config(connection: Connection) -> Iterator[Config]:
+    location = resources.files("heat.server") / "migrations"
+    with resources.as_file(location) as folder:
+        config = Config()
+        config.set_main_option("script_location", str(folder))
+        config.attributes["connection"] = connection
+        yield config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database up to the newest schema (Alembic ``upgrade head``)."""
+    with engine.begin() as connection, _migrations_config(connection) as config:
+        command.upgrade(config, "head")
+
+
+def _sqlite_pragmas(synchronous: str) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        # WAL: readers never wait for the writer, and a commit appends to one file; FULL syncs
+        # the log at every commit, so a commit survives a power cut, not only kill -9.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+    return on_connect
+
+
+def _entry_row(table_id: str, e: Entry) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seq": e.seq,
+        "kind": e.kind,
+        "seat": e.seat,
+        "text": e.text,
+        "actor": e.actor,
+        "at": e.at,
+        "ref": e.ref,
+        "after_event": e.after_event,
+    }
+
+
+class Store:
+    """The server's database. ``await Store.open(path)``, then ``commit`` and the readers."""
+
+    def __init__(self, engine: AsyncEngine, writer: Engine) -> None:
+        self.engine = engine
+        """Reads (async, aiosqlite)."""
+        self.writer = writer
+        """Writes, each transaction in one thread call (see ``_write``)."""
+        self._queue: asyncio.Queue[tuple[Commit, asyncio.Future[None]] | None] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self.batches = 0
+        self.commits = 0
+
+    @staticmethod
+    async def open(path: str | Path, *, synchronous: str = "FULL") -> Store:
+        """Open (creating and migrating it if needed) the SQLite database at ``path``."""
+        target = Path(path).expanduser()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        sync_url, async_url = sqlite_urls(target)
+
+        writer = create_engine(sync_url)
+        event.listen(writer, "connect", _sqlite_pragmas(synchronous))
+        await asyncio.to_thread(migrate, writer)
+        engine = create_async_engine(async_url)
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas(synchronous))
+        store = Store(engine, writer)
+        store._writer = asyncio.create_task(store._write_loop())
+        return store
+
+    async def close(self) -> None:
+        """Write what is waiting, then close."""
+        if self._writer is not None:
+            await self._queue.put(None)
+            await self._writer
+            self._writer = None
+        await self.engine.dispose()
+        self.writer.dispose()
+
+    # ------------------------------------------------------------------ writing
+
+    async def commit(self, change: Commit) -> None:
+        """Store ``change``; returns once it is durable (StoreError if it could not be)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._queue.put((change, future))
+        await future
+
+    async def _write_loop(self) -> None:
+        while True:
+            first = await self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < MAX_BATCH and not self._queue.empty():
+                item = self._queue.get_nowait()
+                if item is None:
+                    stop = True
+                    break
+                batch.append(item)
+            try:
+                await self._write([change for change, _ in batch])
+                results: list[BaseException | None] = [None] * len(batch)
+            except Exception:
+                results = []
+                for change, _ in batch:  # one bad commit must not sink the others
+                    try:
+                        await self._write([change])
+                        results.append(None)
+                    except Exception as error:
+                        results.append(error)
+            self.batches += 1
+            self.commits += len(batch)
+            for (_, future), failure in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if failure is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(StoreError(f"could not store the change: {failure}"))
+            if stop:
+                return
+
+    async def _write(self, batch: list[Commit]) -> None:
+        # One thread call per batch: every statement of the transaction runs there, and the
+        # event loop goes on while SQLite syncs the disk.
+        await asyncio.to_thread(self._write_sync, batch)
+
+    def _write_sync(self, batch: list[Commit]) -> None:
+        now = time.time()
+        rows = [_entry_row(change.table_id, e) for change in batch for e in change.entries]
+        updates = [
+            {
+                "b_id": change.table_id,
+                "b_old": change.old_version,
+                "version": change.new_version,
+                "status": change.status,
+                "clocks": change.clocks,
+                "updated_at": now,
+            }
+            for change in batch
+        ]
+        specs = [{"b_id": c.table_id, "spec": c.spec} for c in batch if c.spec is not None]
+        seat_rows = [
+            {
+                "b_table": change.table_id,
+                "b_seat": index,
+                "kind": seat.kind,
+                "level": seat.level,
+                "name": seat.name,
+                "joined": seat.joined,
+                "token_hash": token_hash,
+            }
+            for change in batch
+            if change.seats is not None
+            for index, (seat, token_hash) in enumerate(change.seats)
+        ]
+        with self.writer.begin() as connection:
+            if rows:
+                connection.execute(insert(entries), rows)
+            result = connection.execute(
+                update(tables).where(tables.c.id == bindparam("b_id"), tables.c.version == bindparam("b_old")),
+                updates,
+            )
+            if result.rowcount != len(batch):  # a table moved on meanwhile: nothing of the batch is kept
+                raise StoreError("a table is no longer at the version its change was made on")
+            if specs:
+                connection.execute(update(tables).where(tables.c.id == bindparam("b_id")), specs)
+            if seat_rows:
+                connection.execute(
+                    update(seats).where(seats.c.table_id == bindparam("b_table"), seats.c.seat == bindparam("b_seat")),
+                    seat_rows,
+                )
+
+    async def create(
+        self, row: dict[str, Any], seat_rows: list[tuple[SeatState, str | None]], first: list[Entry]
+    ) -> None:
+        """Store a new table (its row, seats and first entries) in one transaction."""
+
+        def write() -> None:
+            with self.writer.begin() as connection:
+                connection.execute(insert(tables), [row])
+                connection.execute(
+                    insert(seats),
+                    [
+                        {
+                            "table_id": row["id"],
+                            "seat": index,
+                            "kind": seat.kind,
+                            "color": seat.color,
+                            "level": seat.level,
+                            "name": seat.name,
+                            "joined": seat.joined,
+                            "token_hash": token_hash,
+                        }
+                        for index, (seat, token_hash) in enumerate(seat_rows)
+                    ],
+                )
+                if first:
+                    connection.execute(insert(entries), [_entry_row(row["id"], e) for e in first])
+
+        await asyncio.to_thread(write)
+
+    async def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        """Note the rematch opened from a finished table."""
+
+        def write() -> None:
+            with self.writer.begin() as connection:
+                connection.execute(update(tables).where(tables.c.id == table_id).values(rematch_id=rematch_id))
+
+        await asyncio.to_thread(write)
+
+    # ------------------------------------------------------------------ reading
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        """The stored table ``table_id``, or None."""
+        loaded = await self._load(tables.c.id == table_id)
+        return loaded[0] if loaded else None
+
+    async def load_unfinished(self) -> list[StoredTable]:
+        """Every table still waiting or playing (the server restores them on start)."""
+        return await self._load(tables.c.status.in_(("waiting", "playing")))
+
+    async def _load(self, where: Any) -> list[StoredTable]:
+        async with self.engine.connect() as connection:
+            rows = [dict(r._mapping) for r in await connection.execute(select(tables).where(where))]
+            ids = [row["id"] for row in rows]
+            if not ids:
+                return []
+            seat_rows = await connection.execute(
+                select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.table_id, seats.c.seat)
+            )
+            entry_rows = await connection.execute(
+                select(entries).where(entries.c.table_id.in_(ids)).order_by(entries.c.table_id, entries.c.seq)
+            )
+            by_id = {row["id"]: StoredTable(row, [], [], []) for row in rows}
+            for seat in seat_rows:
+                stored = by_id[seat.table_id]
+                stored.seats.append(SeatState(seat.kind, seat.color, seat.name, seat.level, seat.joined))
+                stored.token_hashes.append(seat.token_hash)
+            for e in entry_rows:
+                by_id[e.table_id].entries.append(
+                    Entry(e.seq, e.kind, e.seat, e.text, e.actor, e.at, e.ref, after_event=e.after_event)
+                )
+        return list(by_id.values())
+
+    async def list_tables(
+        self, statuses: tuple[str, ...], *, listed_only: bool, limit: int = 100
+    ) -> list[dict[str, Any]]:
+        """Table rows with these statuses, newest first, with their seats' public facts."""
+        query = select(tables).where(tables.c.status.in_(statuses))
+        if listed_only:
+            query = query.where(tables.c.listed.is_(True))
+        query = query.order_by(tables.c.updated_at.desc()).limit(limit)
+        async with self.engine.connect() as connection:
+            rows = [dict(r._mapping) for r in await connection.execute(query)]
+            ids = [row["id"] for row in rows]
+            seat_rows: Any = (
+                await connection.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat))
+                if ids
+                else []
+            )
+            by_id: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+            for seat in seat_rows:
+                by_id[seat.table_id].append(
+                    {
+                        "kind": seat.kind,
+                        "color": seat.color,
+                        "name": seat.name,
+                        "level": seat.level,
+                        "joined": seat.joined,
+                    }
+                )
+        for row in rows:
+            row["seats"] = by_id[row["id"]]
+        return rows

@@ -1,0 +1,75 @@
+"""The message parser: every client message it accepts is typed, anything else a ProtocolError
+with a code and a message; fuzzed with hypothesis."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from heat.server.messages import CLIENT_TYPES, Decide, Hello, ProtocolError, parse_client_message, schemas
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=6,
+)
+
+
+@given(st.binary(max_size=200))
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_bytes_parse_or_give_a_protocol_error(raw):
+    try:
+        parse_client_message(raw)
+    except ProtocolError as error:
+        assert error.code in ("bad_json", "bad_message", "unknown_type") and error.message
+
+
+@given(
+    st.sampled_from(CLIENT_TYPES),
+    st.dictionaries(st.sampled_from(["token", "name", "seq", "decision", "id", "x"]), JSON_VALUES, max_size=4),
+)
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_messages_of_every_type_with_random_fields_parse_or_say_what_is_wrong(kind, fields):
+    raw = json.dumps({"type": kind, **fields})
+    try:
+        message = parse_client_message(raw)
+    except ProtocolError as error:
+        assert error.code == "bad_message"
+        assert error.message.startswith(kind + ":")
+    else:
+        assert message.type == kind
+
+
+def test_well_formed_messages_are_typed():
+    assert parse_client_message('{"type":"hello","token":"abc","name":"Ann"}') == Hello(
+        type="hello", token="abc", name="Ann"
+    )
+    decide = parse_client_message(json.dumps({"type": "decide", "seq": 3, "decision": "gear 2 play 1 3", "id": 9}))
+    assert isinstance(decide, Decide) and decide.seq == 3 and decide.id == 9
+
+
+@pytest.mark.parametrize(
+    ("raw", "code", "words"),
+    [
+        ("{", "bad_json", "not valid JSON"),
+        ("[]", "bad_message", "JSON object"),
+        ('{"type":"fly"}', "unknown_type", "unknown message type 'fly'"),
+        ('{"kind":"hello"}', "unknown_type", "types are"),
+        ('{"type":"decide","seq":-1,"decision":"done"}', "bad_message", "decide: seq"),
+        ('{"type":"decide","seq":1}', "bad_message", "decide: decision"),
+        ('{"type":"hello","token":"x","extra":1}', "bad_message", "hello: extra"),
+    ],
+)
+def test_bad_messages_name_what_is_wrong(raw, code, words):
+    with pytest.raises(ProtocolError) as caught:
+        parse_client_message(raw)
+    assert caught.value.code == code and words in caught.value.message
+
+
+def test_the_protocol_has_json_schemas():
+    documented = schemas()
+    assert set(documented) == {"client", "server", "create"}
+    assert "oneOf" in json.dumps(documented["client"]) or "anyOf" in json.dumps(documented["client"])
