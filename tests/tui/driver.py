@@ -34,6 +34,17 @@ async def settle(app: HeatApp, pilot: Pilot[None]) -> None:
     raise AssertionError("the app stayed busy")
 
 
+async def quiet(app: HeatApp, pilot: Pilot[None]) -> None:
+    """Wait until every message is handled and the game loop waits for a human; draw the screen."""
+    for _ in range(20000):
+        await pilot._wait_for_screen()
+        nodes = [app, *app.screen.walk_children(with_self=True)]
+        if not app.busy and all(node._message_queue.empty() for node in nodes):
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the app stayed busy")
+
+
 def on_setup_screen(app: HeatApp, check: Callable[[Pilot[None], SetupScreen], Awaitable[None]]) -> None:
     """Run ``app`` in an 80x24 terminal and, once its first screen (the setup screen, which
     this asserts) shows, ``check`` it."""

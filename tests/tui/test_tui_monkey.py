@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import textual.app
-import textual.pilot
-from driver import before_the_last_question_of_race_1, bot_typist, played, type_decision
+from driver import before_the_last_question_of_race_1, bot_typist, played, quiet, type_decision
+from privacy import NOBODY, check_fresh_after_handoff, keyboard_holder, leaks
 from textual import events
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
@@ -178,30 +177,25 @@ def check(app: HeatApp) -> None:
         check_game(app.table)
 
 
+def check_hotseat(app: HeatApp, before: int | None, *, one_key: bool) -> int | None:
+    """In hotseat, nothing on the whole screen (the terminal's lines and every widget's text:
+    message line, log, preview, hand, options, dialogs, notices) holds a text of another seat's
+    secrets (``privacy.hidden_texts``: hands, draws, plans not yet revealed, decisions naming
+    hidden cards, a discard pile during a Salvage); while the handoff screen shows, nobody's.
+    When the keyboard has just changed hands by ``one_key`` (not a burst that typed more), the
+    new player's question is drawn from scratch: no dialog, an empty message line, nothing
+    picked. Returns who holds the keyboard now."""
+    holder = keyboard_holder(app)
+    if app.table is None or not app.table.hotseat:
+        return holder
+    found = leaks(app, holder)
+    assert not found, f"seat {holder}'s screen shows another seat's secret: {found[:3]}"
+    if holder != before and holder is not None and holder != NOBODY and one_key:
+        check_fresh_after_handoff(app, holder)
+    return holder
+
+
 # ---------------------------------------------------------------------- the monkey
-
-
-@pytest.fixture
-def quick_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pilot waits for the process to look idle (20 ms at least) after every key: the monkey
-    waits instead until every message is handled (``quiet``), several times quicker."""
-
-    async def idle(*_: object, **__: object) -> None:
-        await asyncio.sleep(0)
-
-    monkeypatch.setattr(textual.app, "wait_for_idle", idle)
-    monkeypatch.setattr(textual.pilot, "wait_for_idle", idle)
-
-
-async def quiet(app: HeatApp, pilot: Pilot[None]) -> None:
-    """Wait until every message is handled and the game loop waits for a human; draw the screen."""
-    for _ in range(20000):
-        await pilot._wait_for_screen()
-        nodes = [app, *app.screen.walk_children(with_self=True)]
-        if not app.busy and all(node._message_queue.empty() for node in nodes):
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("the app stayed busy")
 
 
 async def press(app: HeatApp, pilot: Pilot[None], key: str) -> None:
@@ -258,10 +252,14 @@ async def monkey(app: HeatApp, pilot: Pilot[None], seed: int, presses: int) -> l
     choose = bot_typist(seed)
     pressed: list[str] = []
     idle = 0
+    holder = keyboard_holder(app)
+    one_key = True
     try:
         for _ in range(presses):
             await quiet(app, pilot)
             check(app)
+            holder = check_hotseat(app, holder, one_key=one_key)
+            one_key = True
             if rng.random() < DRIVE:
                 before = progress(app)
                 pressed.append("<drive>")
@@ -276,6 +274,7 @@ async def monkey(app: HeatApp, pilot: Pilot[None], seed: int, presses: int) -> l
                 safe = [k for k in keys if k not in ("q", "ctrl+s") and (k != "escape" or app.replay is None)]
                 typed = [rng.choice(safe) for _ in range(rng.randint(2, 4))]
                 pressed.append("+".join(typed))
+                one_key = False
                 await burst(app, pilot, typed, rng)
             else:
                 key = rng.choice(keys)
@@ -283,6 +282,7 @@ async def monkey(app: HeatApp, pilot: Pilot[None], seed: int, presses: int) -> l
                 await press(app, pilot, key)
         await quiet(app, pilot)
         check(app)
+        check_hotseat(app, holder, one_key=one_key)
     except BaseException as error:
         error.add_note(f"monkey seed {seed}, last keys: {' '.join(pressed[-40:])}")
         raise

@@ -8,7 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from heat.engine import Decision
 from heat.tui.messages import Decided
@@ -40,6 +40,14 @@ class PickScreen(Screen[None]):
         self.seat, self.options = None, []
         self.query_one("#message", Static).update(f"You: {decision.text()}")
         self.post_message(Decided(seat, [decision]))
+
+    def forget(self) -> None:
+        """Forget the seat asked (hotseat, before the keyboard changes hands): no option, highlight
+        or message of theirs stays; ``ask`` draws the next player's question afresh."""
+        self.seat, self.options = None, []
+        for menu in self.query(OptionList):
+            menu.clear_options()
+        self.say("")
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show ``text`` on the message line."""

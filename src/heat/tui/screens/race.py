@@ -206,9 +206,17 @@ class RaceScreen(Screen[None]):
         self.stage = None
         self.redraw()
 
-    def blank(self) -> None:
-        """Hide every hand (hotseat, before the keyboard changes hands)."""
+    def forget(self) -> None:
+        """Forget the player at the keyboard (hotseat, before it changes hands): their hand, plan,
+        preview, held React choices, options and message leave the screen, and the log is told
+        as a spectator sees it until the next player's turn is drawn (``ask``)."""
+        self.legal = []
+        self.options = []
         self.wait(None, "")
+        self.say("")
+        self.query_one("#left", VerticalScroll).scroll_home(animate=False)
+
+    blank = forget
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show ``text`` on the message line."""
@@ -249,6 +257,7 @@ class RaceScreen(Screen[None]):
             options.highlighted = 0 if self.options else None
             options.focus()
         else:
+            options.clear_options()  # nothing of the last question stays, even hidden
             self.set_focus(None)
         self._draw_selection()
 

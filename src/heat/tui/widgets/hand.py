@@ -35,6 +35,12 @@ def describe(card_id: str) -> str:
     return f"{card_id}: {card.describe()}"
 
 
+def chip(index: int, card_id: str) -> str:
+    """Card ``index`` of a hand as the hand bar draws it: `` 3:stress `` (its key, its id)."""
+    key = KEYS[index] if index < len(KEYS) else "·"
+    return f" {key}:{card_id} "
+
+
 def _look(card_id: str) -> str:
     card = _cards().get(card_id)
     kind = card.type if card is not None else ""
@@ -75,13 +81,12 @@ class HandBar(Widget):
         lines: list[list[tuple[int, str]]] = [[]]
         used = len(self.title) + 2
         for index, card_id in enumerate(self.hand):
-            key = KEYS[index] if index < len(KEYS) else "·"
-            chip = f" {key}:{card_id} "
-            if used + len(chip) + 1 > width and lines[-1]:
+            text = chip(index, card_id)
+            if used + len(text) + 1 > width and lines[-1]:
                 lines.append([])
                 used = 0
-            lines[-1].append((index, chip))
-            used += len(chip) + 1
+            lines[-1].append((index, text))
+            used += len(text) + 1
         return lines
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -103,15 +108,15 @@ class HandBar(Widget):
                 out.append(f"{self.title}: ", "bold")
             if not chips and not self.hand:
                 out.append("(no cards)", "dim")
-            for index, chip in chips:
+            for index, text in chips:
                 style = _look(self.hand[index])
                 if index in self.picked:
                     style += " reverse bold"
                 if index == self.cursor:
                     style += " underline"
                 start = len(out.plain) - (out.plain.rfind("\n") + 1)
-                self._spots.append((number, start, start + len(chip) - 1, index))
-                out.append(chip, style.strip())
+                self._spots.append((number, start, start + len(text) - 1, index))
+                out.append(text, style.strip())
                 out.append(" ")
         if self.cursor is not None and 0 <= self.cursor < len(self.hand):
             out.append("\n")
