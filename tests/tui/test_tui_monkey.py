@@ -28,7 +28,7 @@ from heat.engine.championship import Season, replay_season
 from heat.players import HUMAN
 from heat.tui.app import HeatApp
 from heat.tui.replay_model import ReplayCursor
-from heat.tui.screens.dialogs import QuitScreen, SaveScreen
+from heat.tui.screens.dialogs import ConfirmScreen, QuitScreen, SaveScreen
 from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.pick import PickScreen
 from heat.tui.screens.race import WAIT, RaceScreen
@@ -220,7 +220,9 @@ async def burst(app: HeatApp, pilot: Pilot[None], keys: list[str], rng: random.R
 async def advance(app: HeatApp, pilot: Pilot[None], choose: Callable[[RaceScreen], object]) -> None:
     """What a player who knows what they want would press next."""
     screen = app.screen
-    if isinstance(screen, ModalScreen):
+    if isinstance(screen, ConfirmScreen):
+        await pilot.press("y")
+    elif isinstance(screen, ModalScreen):
         await pilot.press("escape")
     elif isinstance(screen, SetupScreen):
         screen.query_one("#start", Button).focus()

@@ -157,6 +157,26 @@ class QuitScreen(QuestionScreen):
         return "Quit? s: save, then quit   y: quit without saving   n: stay"
 
 
+class ConfirmScreen(QuestionScreen):
+    """Commit a decision that risks a spin-out or raises the Heat bill? ``commit``, ``always``
+    (commit, and ask no more in this game) or ``back``. Enter does not answer: a decision the
+    preview gives a sure spin-out is never one key away."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer('commit')", "Commit"),
+        Binding("o", "answer('always')", "Commit, ask no more"),
+        Binding("n,escape", "answer('back')", "Back"),
+    ]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def question(self) -> str:
+        keys = "y: commit   n: back   o: commit, and ask no more in this game"
+        return "\n".join([*self.lines, keys])
+
+
 class ExistingFileScreen(QuestionScreen):
     """A question about ``path``, a file that already exists."""
 

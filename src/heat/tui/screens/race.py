@@ -9,7 +9,7 @@ reveal hidden cards (``ReactStage``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -25,7 +25,8 @@ from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, SeatView
 from heat.engine.content import weather_tokens
 from heat.tui.helptext import help_text, step_key
 from heat.tui.messages import Decided
-from heat.tui.screens.dialogs import CarsScreen, ChoiceScreen, HelpScreen
+from heat.tui.risk import Risk, risk_of
+from heat.tui.screens.dialogs import CarsScreen, ChoiceScreen, ConfirmScreen, HelpScreen
 from heat.tui.selection import HandSelection
 from heat.tui.staging import ReactStage
 from heat.tui.table import Table
@@ -342,21 +343,49 @@ class RaceScreen(Screen[None]):
         self.stage = None
         self.post_message(Decided(seat, decisions))
 
+    def _confirmed(self, risk: Risk | None, commit: Callable[[], None], back: Callable[[], None]) -> None:
+        """``commit`` now if ``risk`` is None or the confirmations are off; otherwise once the
+        player says so (``back`` if they do not)."""
+        if risk is None or not self.table.confirm:
+            commit()
+            return
+
+        def answered(answer: str | None) -> None:
+            if self.seat is None:  # the question is no longer theirs
+                return
+            if answer in ("commit", "always"):
+                if answer == "always":
+                    self.table.confirm = False
+                commit()
+            else:
+                back()
+                self.say("Not committed: change your choice, or commit it again.")
+
+        self.app.push_screen(ConfirmScreen(risk.lines()), answered)
+
     def _choose(self, index: int) -> None:
         if not 0 <= index < len(self.options):
             self.say(f"There is no option {index + 1}.", error=True)
             return
         decision = self.options[index]
+        before = self.current_view()
         if self.stage is None:
-            self._send([decision])
+            self._confirmed(risk_of(before, decision), lambda: self._send([decision]), lambda: None)
             return
+        stage = self.stage
         try:
-            held = self.stage.hold(decision)
+            held = stage.hold(decision)
         except IllegalDecision as error:
             self.say(f"Not allowed: {error}", error=True)
             return
-        if not held:
-            self._send(self.stage.take())
+        if not held:  # committed now with the choices held before it: asked first if risky
+            stage.undo()  # not tried on the copy meanwhile: the copy would know the cards it turns up
+
+            def commit() -> None:
+                stage.hold(decision)
+                self._send(stage.take())
+
+            self._confirmed(risk_of(before, decision), commit, lambda: None)
             return
         self.options = self.stage.legal()
         self.redraw()
@@ -395,7 +424,8 @@ class RaceScreen(Screen[None]):
             except IllegalDecision as error:
                 self.say(f"Not allowed: {error}", error=True)
                 return
-            self._send([decision])
+            risk = risk_of(self.current_view(), decision) if self.mode == PLAN else None
+            self._confirmed(risk, lambda: self._send([decision]), lambda: None)
         elif self.mode == OPTIONS:
             highlighted = self.query_one("#options", OptionList).highlighted
             if highlighted is not None:

@@ -48,6 +48,8 @@ Mode      a single race, or a championship season (its events choose the
           tracks and laps)
 Laps      as printed on the track, the 1-lap practice race (B-10.2), or 1-20
 Garage    Upgrade cards: drafted (G-11) or 3 random ones each (G-18)
+Confirm   ask before committing a decision whose preview shows a chance of
+          spinning out or more Heat to pay (y commits, n goes back)
 Seats     a human at this keyboard (several humans: hotseat, the keyboard is
           passed between turns), a bot (random, rookie, club, pro, champion:
           weakest to strongest) or a Legend (L-1 to L-17)
@@ -150,6 +152,12 @@ class SetupScreen(Screen[None]):
                 yield Input(
                     "" if setup.seed is None else str(setup.seed), placeholder="random", compact=True, id="seed"
                 )
+                yield Label("Confirm", classes="label")
+                yield _picker(
+                    [("ask before risks", True), ("off", False)],
+                    value=setup.confirm,
+                    id="confirm",
+                )
             yield Static(Text("Seats: who drives each car", style="bold"), classes="section")
             for index in range(MAX_SEATS):
                 choice = setup.seats[index] if index < len(setup.seats) else SeatChoice()
@@ -224,6 +232,7 @@ class SetupScreen(Screen[None]):
             tournament=bool(self.query_one("#tournament", Select).value),
             pro_legends=int(self.query_one("#pro", Select).value),  # type: ignore[arg-type]
             aggressive_legends=bool(self.query_one("#aggressive", Select).value),
+            confirm=bool(self.query_one("#confirm", Select).value),
             seed=int(seed_text) if seed_text else None,
             seats=tuple(seats),
         )
