@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, SeatView, track, view_of
 from heat.engine.content import weather_tokens
+from heat.preview import Preview
 from heat.tui.helptext import help_text, step_key
 from heat.tui.messages import Decided
 from heat.tui.risk import Risk, risk_of
@@ -37,7 +38,7 @@ from heat.tui.widgets.my_car import MyCar
 from heat.tui.widgets.option_menu import OptionMenu
 from heat.tui.widgets.preview_box import PreviewBox, preview_of
 from heat.tui.widgets.race_log import RaceLog
-from heat.tui.widgets.track_map import TrackMap
+from heat.tui.widgets.track_map import TrackMap, finish_in
 
 PLAN = "plan"
 DISCARD = "discard"
@@ -281,13 +282,13 @@ class RaceScreen(Screen[None]):
         me = view.me if self.viewer is not None else None
         if me is None:
             hand.show((), title="Hand")
-            self.query_one(PreviewBox).show(None, "")
+            self._show_preview(None, "")
             return
         selection = self.selection
         if selection is None:
             hand.show(me.hand or (), title="Hand")
             if self.mode != OPTIONS:
-                self.query_one(PreviewBox).show(None, "")
+                self._show_preview(None, "")
             else:
                 self._preview_option(self.query_one("#options", OptionList).highlighted)
             return
@@ -299,14 +300,22 @@ class RaceScreen(Screen[None]):
                 selection.gear, me.gear, usable, tournament=view.tournament, cards=len(selection.picked)
             )
         decision = self._selected()
-        box = self.query_one(PreviewBox)
         if self.mode == PLAN and not selection.picked:
-            box.show(None, "Pick your cards, choose your gear: the preview shows here.")
+            self._show_preview(None, "Pick your cards, choose your gear: the preview shows here.")
         elif decision in self.legal:
             preview = preview_of(view, decision) if isinstance(decision, Plan) else None
-            box.show(preview, f"enter: {decision.text()}")
+            self._show_preview(preview, f"enter: {decision.text()}")
         else:
-            box.show(None, self._refusal(decision))
+            self._show_preview(None, self._refusal(decision))
+
+    def _show_preview(self, preview: Preview | None, note: str) -> None:
+        """The preview (or ``note``) in its box, and where it would leave the car on the map."""
+        view = self.current_view()
+        me = view.me if self.viewer is not None else None
+        finish = finish_in(view, me.seat) if me is not None else None
+        self.query_one(PreviewBox).show(preview, note, laps=view.laps, finish=finish)
+        landing = frozenset(space for space, lap, _ in preview.landing if lap <= view.laps) if preview else frozenset()
+        self.query_one(TrackMap).mark_landing(landing)
 
     def _refusal(self, decision: Decision) -> str:
         assert self.seat is not None
@@ -323,13 +332,12 @@ class RaceScreen(Screen[None]):
         return self.selection.plan(tournament=self.current_view().tournament)
 
     def _preview_option(self, index: int | None) -> None:
-        box = self.query_one(PreviewBox)
         if index is None or not 0 <= index < len(self.options):
-            box.show(None, "")
+            self._show_preview(None, "")
             return
         decision = self.options[index]
         preview = preview_of(self.current_view(), decision)
-        box.show(preview, "" if preview is not None else f"enter: {decision.text()}")
+        self._show_preview(preview, "" if preview is not None else f"enter: {decision.text()}")
 
     # ------------------------------------------------------------------ deciding
 

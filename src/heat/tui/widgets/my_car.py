@@ -1,5 +1,6 @@
-"""The player's own car: gear, Engine, deck and discard pile, the next corners, and the turn in
-progress (Speed, cards in play, Adrenaline, symbols still to use)."""
+"""The player's own car: gear, Engine, deck and discard pile, the next corners (on the last lap,
+those before the finish line, and the finish line), and the turn in progress (Speed, cards in
+play, Adrenaline, symbols still to use)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.widget import Widget
 from heat.engine import SeatView
 from heat.tui.colors import badge
 from heat.tui.widgets.cars_table import where
-from heat.tui.widgets.track_map import next_corners
+from heat.tui.widgets.track_map import ahead
 
 
 def my_car_lines(view: SeatView) -> Text:
@@ -31,12 +32,14 @@ def my_car_lines(view: SeatView) -> Text:
     if me.on_track:
         place = view.standings.index(me.seat) + 1
         out.append(f" P{place}")
-        corners = []
-        for number, distance in next_corners(view, me.seat):
-            shown = view.corners[number - 1]
-            corners.append(f"corner {number} limit {shown.speed_limit} in {distance}")
+        marks = []
+        for number, distance in ahead(view, me.seat):
+            if number:
+                marks.append(f"corner {number} limit {view.corners[number - 1].speed_limit} in {distance}")
+            else:
+                marks.append(f"finish line in {distance}")
         out.append("\nNext: ", "bold")
-        out.append(" · ".join(corners), "yellow")
+        out.append(" · ".join(marks), "yellow")
     turn = view.turn
     if turn is not None and turn.seat == me.seat:
         extras = [f"Speed {turn.speed}", f"played {' '.join(me.play or ()) or '-'}"]

@@ -1,0 +1,100 @@
+"""The race screen's pieces as text, from precise positions: the track map (your car, where you
+would land, the sectors of the Road Conditions), the finish line on the last lap, the preview."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from heat.engine import Race, RaceConfig, SeatView, default_seats, track, view_of
+from heat.preview import Preview
+from heat.tui.widgets.my_car import my_car_lines
+from heat.tui.widgets.preview_box import landing_text, preview_text
+from heat.tui.widgets.track_map import YOU, ahead, draw_track
+
+
+def a_view(track_id: str = "usa", laps: int = 2) -> SeatView:
+    """Seat 0's view of a new 3-car race."""
+    return view_of(Race(RaceConfig(default_seats(3), track=track_id, laps=laps, seed=1)), 0)
+
+
+def moved(view: SeatView, seat: int, space: int, lap: int = 1, lane: int = 1) -> SeatView:
+    """``view`` with ``seat``'s car at ``space`` of ``lap`` (the others off the map's way)."""
+    cars = [replace(car, on_track=car.seat == seat) for car in view.cars]
+    cars[seat] = replace(cars[seat], space=space, lap=lap, lane=lane, on_track=True)
+    return replace(view, cars=tuple(cars))
+
+
+def under_row(view: SeatView, width: int = 78, **options: object) -> str:
+    """The row under the track (one strip: USA fits 78 cells at one cell a space)."""
+    lines = draw_track(view, width, viewer=0, **options)  # type: ignore[arg-type]
+    assert len(lines) == 4, "one strip expected"
+    return lines[-1].plain
+
+
+def x_of_space(view: SeatView, space: int) -> int:
+    """The column of ``space`` on the map (where a car standing there is drawn)."""
+    there = moved(view, 1, space)
+    lane_row = draw_track(there, 78, viewer=0)[1].plain
+    return lane_row.index("B")  # seat 1 is blue
+
+
+def test_your_car_marker_never_cuts_a_space_number() -> None:
+    """The ▲ under the car overwrote half of a number: "4▲" under space 41 read as space 4."""
+    board = track("usa")
+    for space in range(1, board.spaces + 1):
+        view = moved(a_view(), 0, space)
+        row = under_row(view)
+        assert row.count(YOU) == 1
+        assert row[x_of_space(view, space)] == YOU
+        for match in re.finditer(r"\d+", row):
+            number = int(match.group())
+            assert number % 10 == 0, f"space {space}: a number cut short: {row!r}"
+            assert match.start() == x_of_space(view, number), f"space {space}: {number} misplaced"
+
+
+def test_the_spaces_where_the_car_may_land_are_marked_under_the_track() -> None:
+    view = moved(a_view(), 0, 5)
+    row = under_row(view, landing=frozenset({19, 20, 21}))
+    assert [row[x_of_space(view, space)] for space in (19, 20, 21)] == ["△", "△", "△"]
+    assert row.count("△") == 3 and "20" not in row  # the number under a mark is left out whole
+    assert "△" not in under_row(view)
+
+
+def test_a_sector_with_a_road_conditions_token_is_drawn_to_its_end() -> None:
+    """Only an H at the sector's start was drawn: where a Heat control sector ends was not shown."""
+    view = a_view()
+    board = track("usa")
+    corners = list(view.corners)
+    corners[1] = replace(corners[1], sector_road="heat-control")  # the sector after corner 2
+    view = moved(replace(view, corners=tuple(corners)), 0, 1)
+    labels = draw_track(view, 78, viewer=0)[0].plain
+    sector = [space for space in range(1, board.spaces + 1) if board.sector_corner(space) == 1]
+    shown = "".join(labels[x_of_space(view, space)] for space in sector)
+    assert shown.count("H") == 1 and set(shown) == {"H", "╌"}, shown
+    assert labels.count("╌") + labels.count("H") == len(sector)
+
+
+def test_on_the_last_lap_the_finish_line_comes_before_the_corners_beyond_it() -> None:
+    board = track("usa")
+    last = board.corners[-1]
+    view = moved(a_view(laps=2), 0, last.line_after - 3, lap=2)
+    assert ahead(view, 0) == [(last.number, 3), (0, board.spaces - last.line_after + 3)]
+    assert f"finish line in {board.spaces - last.line_after + 3}" in my_car_lines(view).plain
+    early = moved(a_view(laps=2), 0, last.line_after - 3, lap=1)  # not the last lap: two corners
+    assert [number for number, _ in ahead(early, 0)] == [last.number, board.corners[0].number]
+    assert "finish line" not in my_car_lines(early).plain
+
+
+def a_preview(*landing: tuple[int, int, float]) -> Preview:
+    return Preview(((9, 1.0),), landing, (), heat_now=0, expected_heat=0.0, spin_chance=0.0)
+
+
+def test_the_preview_says_finishes_not_a_space_on_the_next_lap() -> None:
+    """It said "Lands spaces 68-2 (lap 1-2)" for a move across the finish line of the last lap."""
+    across = a_preview((66, 1, 0.25), (68, 1, 0.25), (1, 2, 0.25), (2, 2, 0.25))
+    text = landing_text(across, laps=1, finish=4).plain
+    assert text == "Lands spaces 66-68 (lap 1) · finishes 50% · finish line in 4"
+    assert landing_text(a_preview((1, 2, 0.5), (3, 2, 0.5)), laps=1, finish=2).plain == ("Finishes · finish line in 2")
+    assert "lap 1-2" in landing_text(across, laps=2).plain  # not the last lap: the next lap
+    assert "Finishes" in preview_text(a_preview((2, 2, 1.0)), 40, laps=1, finish=1).plain
