@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from rich.console import Console
+
 from heat.engine import Race, RaceConfig, SeatView, default_seats, track, view_of
 from heat.preview import Preview
+from heat.tui.setup_model import GameSetup, SeatChoice, build_table
+from heat.tui.widgets.cars_table import cars_table, short_names
 from heat.tui.widgets.my_car import my_car_lines
 from heat.tui.widgets.preview_box import landing_text, preview_text
 from heat.tui.widgets.track_map import YOU, ahead, draw_track
@@ -98,3 +102,32 @@ def test_the_preview_says_finishes_not_a_space_on_the_next_lap() -> None:
     assert landing_text(a_preview((1, 2, 0.5), (3, 2, 0.5)), laps=1, finish=2).plain == ("Finishes · finish line in 2")
     assert "lap 1-2" in landing_text(across, laps=2).plain  # not the last lap: the next lap
     assert "Finishes" in preview_text(a_preview((2, 2, 1.0)), 40, laps=1, finish=1).plain
+
+
+def table_rows(view: SeatView, width: int) -> list[str]:
+    console = Console(width=width + 2, record=True)
+    console.print(cars_table(view, 0, width))
+    return console.export_text().splitlines()
+
+
+def test_the_car_table_tells_every_car_apart_and_says_what_its_columns_are() -> None:
+    """Narrow, "Bot Bl…" was Bot Blue and Bot Black, "Bot Gr…" Bot Green and Bot Gray, and
+    the header H (the hand) read as Heat."""
+    choices = (
+        SeatChoice("human", "Ann", color="red"),
+        *(SeatChoice("bot", color=color) for color in ("blue", "black", "green", "gray")),
+        SeatChoice("legend", color="yellow"),
+    )
+    table = build_table(GameSetup(seed=1, seats=choices))
+    view = table.view(0)
+    for width in (38, 80):
+        header, *rows = table_rows(view, width)
+        start, end = header.index("Driver"), header.index("Pos" if width < 60 else "Lap:Sp")
+        drivers = [row[start:end].strip() for row in rows]
+        assert len(set(drivers)) == len(drivers) == 6, drivers
+        for car in view.cars:  # every colour word is there whole
+            assert any(car.name.split()[-1] in driver for driver in drivers)
+        titles = header.split()
+        assert "Gear" in titles and not {"G", "E", "H", "D", "X"} & set(titles)
+    assert short_names(["Christine", "Christina"], 8) == ["Chr…tine", "Chr…tina"]
+    assert short_names(["Bot Blue", "Ann"], 8) == ["Bot Blue", "Ann"]

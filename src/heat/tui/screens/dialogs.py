@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from heat.engine import SeatView
 from heat.narrate import legends_deck, legends_rules
-from heat.tui.widgets.cars_table import cars_table
+from heat.tui.widgets.cars_table import WIDE_KEY, cars_table
 
 
 class HelpScreen(ModalScreen[None]):
@@ -76,7 +76,7 @@ class CarsScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide"):
             yield Static("Every car (public facts)", classes="dialog-title")
             yield Static(cars_table(self.view, self.viewer, 200))
-            yield Static("G gear, Eng Heat in the Engine, Hnd/Dck/Dsc cards in hand, deck, discard pile", classes="dim")
+            yield Static(WIDE_KEY, classes="dim")
             deck = legends_deck(self.view)
             if deck is not None:
                 yield Static(deck, id="legends-deck")
