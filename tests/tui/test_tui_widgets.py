@@ -8,13 +8,16 @@ from dataclasses import replace
 
 from rich.console import Console
 
-from heat.engine import Race, RaceConfig, SeatView, default_seats, track, view_of
-from heat.preview import Preview
+from heat.engine import EndReact, Race, RaceConfig, React, SeatView, default_seats, track, view_of
+from heat.engine.events import ConditionsDrawn
+from heat.narrate import describe
+from heat.preview import Preview, preview_react
 from heat.tui.setup_model import GameSetup, SeatChoice, build_table
 from heat.tui.widgets.cars_table import cars_table, short_names
 from heat.tui.widgets.my_car import my_car_lines
 from heat.tui.widgets.preview_box import landing_text, preview_text
 from heat.tui.widgets.track_map import YOU, ahead, draw_track
+from scenario import car, position, race_from
 
 
 def a_view(track_id: str = "usa", laps: int = 2) -> SeatView:
@@ -125,9 +128,50 @@ def test_the_car_table_tells_every_car_apart_and_says_what_its_columns_are() -> 
         start, end = header.index("Driver"), header.index("Pos" if width < 60 else "Lap:Sp")
         drivers = [row[start:end].strip() for row in rows]
         assert len(set(drivers)) == len(drivers) == 6, drivers
-        for car in view.cars:  # every colour word is there whole
-            assert any(car.name.split()[-1] in driver for driver in drivers)
+        for each in view.cars:  # every colour word is there whole
+            assert any(each.name.split()[-1] in driver for driver in drivers)
         titles = header.split()
         assert "Gear" in titles and not {"G", "E", "H", "D", "X"} & set(titles)
     assert short_names(["Christine", "Christina"], 8) == ["Chr…tine", "Chr…tina"]
     assert short_names(["Bot Blue", "Ann"], 8) == ["Bot Blue", "Ann"]
+
+
+def reacting_on(space: int, speed: int, road: list[str | None], weather: str | None = None) -> SeatView:
+    """Red's view in React on USA (Corner Lines after 12, 33, 49, 57; limits 7, 3, 3, 2), moved
+    to ``space`` at ``speed`` this turn, with these Road Conditions tokens by corner."""
+    cars = [car(space=space, engine=3, gear=3, deck=["3", "4"]), car(space=1)]
+    data = position(
+        cars,
+        phase="turn",
+        step="react",
+        order=[1, 0],
+        turn_index=1,
+        turn={"start_space": space - speed, "start_lap": 1, "speed": speed},
+        weather={"token": weather, "road": road},
+    )
+    return view_of(race_from(data), 0)
+
+
+def test_the_preview_says_why_a_boost_is_free_and_a_limit_is_not_the_printed_one() -> None:
+    """A Boost in a Heat control sector showed 'expected Heat 0' and nothing said why."""
+    view = reacting_on(31, 10, ["heat-control", "limit-minus", None, "overheat"])
+    boost = preview_react(view, React("boost"))
+    assert boost.heat_now == 0
+    assert boost.reasons[0] == "Boost: no Heat in a Heat control sector (W-16)"
+    assert "corner 2: limit 2, printed 3: Speed Limit -1 (W-13)" in boost.reasons
+    text = preview_text(boost, 40).plain
+    assert "Boost: no Heat in a Heat control sector (W-16)" in text
+    paid = preview_react(reacting_on(30, 10, [None, "limit-minus", None, None]), React("boost"))
+    assert paid.heat_now == 1 and not any("Boost" in reason for reason in paid.reasons)
+    overheat = preview_react(reacting_on(50, 10, [None, None, "overheat", None]), EndReact())
+    assert overheat.reasons == ("corner 3: Overheat, 1 more Heat if over the limit (W-14)",)
+    assert "Sector: Heat control: a Boost costs no Heat (W-16)" in my_car_lines(view).plain
+
+
+def test_the_log_names_the_weather_and_road_conditions_in_words() -> None:
+    """It printed the tokens' ids: 'Road Conditions: corner 1: heat-control, corner 2: limit-minus'."""
+    event = ConditionsDrawn(-1, "fog", ("heat-control", "limit-minus", "overheat", "weather"))
+    assert describe(event, ["Ann"], 1) == (
+        "Weather: Fog (W: no slipstream); Road Conditions: corner 1: Heat control (its sector), "
+        "corner 2: Speed Limit -1, corner 3: Overheat, corner 4: Weather (its sector)"
+    )

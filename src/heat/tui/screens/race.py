@@ -22,7 +22,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, SeatView, track, view_of
-from heat.engine.content import weather_tokens
+from heat.narrate import weather_words
 from heat.preview import Preview
 from heat.tui.helptext import help_text, step_key
 from heat.tui.messages import Decided
@@ -66,26 +66,6 @@ PROMPTS = {
 }
 
 
-def weather_words(view: SeatView) -> str:
-    """``Rain (W: cooling +1)``: the Weather token and its effect in the sectors marked W on the
-    map, or '' without the module."""
-    if view.weather is None:
-        return ""
-    token = next((t for t in weather_tokens()[0] if t.id == view.weather), None)
-    if token is None:
-        return view.weather
-    effects = []
-    if token.no_cooling:
-        effects.append("no cooling")
-    if token.no_slipstream:
-        effects.append("no slipstream")
-    if token.slipstream_boost:
-        effects.append(f"slipstream +{token.slipstream_boost}")
-    if token.cooling_bonus:
-        effects.append(f"cooling +{token.cooling_bonus}")
-    return token.name + (f" (W: {', '.join(effects)})" if effects else "")
-
-
 def status_text(view: SeatView, viewer: int | None, waiting: str) -> Text:
     """The top line: track, laps, round, whose decision and which step, weather, Legends card."""
     parts = [track(view.track).name, f"{view.laps} lap{'s' if view.laps != 1 else ''}", f"round {view.round}"]
@@ -101,7 +81,7 @@ def status_text(view: SeatView, viewer: int | None, waiting: str) -> Text:
         out.append(f" · waiting for {waiting}", "italic")
     elif view.turn is None or view.turn.seat == viewer:
         out.append(f" · {STEP_WORDS.get(step, step)}")
-    weather = weather_words(view)
+    weather = weather_words(view.weather)
     if weather:
         out.append(f" · {weather}", "cyan")
     if view.legends_card is not None:

@@ -8,7 +8,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from heat.engine import SeatView
+from heat.engine import SeatView, track
+from heat.narrate import sector_words
 from heat.tui.colors import badge
 from heat.tui.widgets.cars_table import where
 from heat.tui.widgets.track_map import ahead
@@ -40,6 +41,10 @@ def my_car_lines(view: SeatView) -> Text:
                 marks.append(f"finish line in {distance}")
         out.append("\nNext: ", "bold")
         out.append(" · ".join(marks), "yellow")
+        sector = view.corners[track(view.track).sector_corner(me.space)].sector_road
+        if sector is not None:
+            out.append("\nSector: ", "bold")
+            out.append(sector_words(sector, view.weather), "cyan")
     turn = view.turn
     if turn is not None and turn.seat == me.seat:
         extras = [f"Speed {turn.speed}", f"played {' '.join(me.play or ()) or '-'}"]

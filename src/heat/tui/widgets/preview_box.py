@@ -53,7 +53,8 @@ def landing_text(preview: Preview, laps: int, finish: int | None = None) -> Text
 def preview_text(preview: Preview, width: int, laps: int = 1, finish: int | None = None) -> Text:
     """The preview in a few lines for ``width`` cells: the Speed chances as bars when there is
     room, the landing (``landing_text``: a race of ``laps`` laps, ``finish`` spaces to the finish
-    line on the last lap), each corner's Heat, the spin-out chance."""
+    line on the last lap), each corner's Heat, the spin-out chance, and why a cost is not the
+    usual one (``Preview.reasons``)."""
     out = Text()
     speeds = preview.speeds
     low, high = speeds[0][0], speeds[-1][0]
@@ -85,6 +86,8 @@ def preview_text(preview: Preview, width: int, laps: int = 1, finish: int | None
     out.append("\nSpin-out ", "bold")
     out.append(percent_text(preview.spin_chance), "bold red" if preview.spin_chance > 0 else "green")
     out.append(f" · expected Heat {amount_text(preview.expected_heat)}", "dim")
+    for reason in preview.reasons:  # why a cost is not the usual one (Road Conditions, cards)
+        out.append(f"\n{reason}", "italic")
     return out
 
 
