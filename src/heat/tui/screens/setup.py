@@ -41,8 +41,9 @@ KIND_OPTIONS: list[tuple[str, str]] = [
 ]
 ON_OFF: list[tuple[str, bool]] = [("off", False), ("on", True)]
 SETUP_HELP = """\
-Set up a game, then press Start. tab and shift+tab move between the fields;
-enter or space opens a list, up/down and enter choose; ctrl+q quits.
+Set up a game, then press Start. tab and shift+tab move between the fields
+(the field with the focus is in reverse video); enter or space opens a list,
+up/down and enter choose; q quits (ctrl+q in a name, seed or file field).
 
 Mode      a single race, or a championship season (its events choose the
           tracks and laps)
@@ -75,7 +76,8 @@ class SetupScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit"),  # a name or file field takes the letter; ctrl+q quits there
+        Binding("ctrl+q", "app.quit", "Quit", show=False),
     ]
 
     def __init__(self, setup: GameSetup | None = None, file: str = "race.json") -> None:
@@ -181,6 +183,7 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_mode()
+        self.query_one("#setup").can_focus = False  # tab goes from field to field, never to the frame
         self.query_one("#start", Button).focus()
 
     @on(Select.Changed, "#mode")
