@@ -6,12 +6,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from driver import played
 from rich.console import Console
 
 from heat.engine import EndReact, Race, RaceConfig, React, SeatView, default_seats, track, view_of
 from heat.engine.events import ConditionsDrawn
 from heat.narrate import describe
 from heat.preview import Preview, preview_react
+from heat.tui.screens.race import status_text
 from heat.tui.setup_model import GameSetup, SeatChoice, build_table
 from heat.tui.widgets.cars_table import cars_table, short_names
 from heat.tui.widgets.my_car import my_car_lines
@@ -175,3 +177,17 @@ def test_the_log_names_the_weather_and_road_conditions_in_words() -> None:
         "Weather: Fog (W: no slipstream); Road Conditions: corner 1: Heat control (its sector), "
         "corner 2: Speed Limit -1, corner 3: Overheat, corner 4: Weather (its sector)"
     )
+
+
+def test_the_status_line_keeps_the_step_and_the_legends_card_in_80_columns() -> None:
+    """At 80x24 the line was cut at the right: the Legends card (and the weather) were lost."""
+    choices = (SeatChoice("human", "Ann", color="red"), SeatChoice("bot"), SeatChoice("legend"))
+    table = build_table(GameSetup(seed=7, track="great-britain", weather=True, seats=choices))
+    played(table, lambda t: t.race is not None and t.race.legends_card is not None and t.race.phase == "turn")
+    view = table.view(0)
+    full = status_text(view, 0, "").plain
+    assert len(full) > 78 and f"Legends {view.legends_card}" in full
+    short = status_text(view, 0, "", 78).plain
+    assert len(short) <= 78 and short.endswith(f"Legends {view.legends_card}")
+    assert "Great Britain" in short and "Ann" in short
+    assert status_text(view, 0, "", 200).plain == full

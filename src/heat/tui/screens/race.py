@@ -46,6 +46,9 @@ OPTIONS = "options"
 WAIT = "wait"
 SHORT = 30
 """Below this many rows, the instructions are left to the footer and the ? screen."""
+TALL = 36
+"""From this many rows, the map's key shows and the car table moves under the decision, so
+that the left column is filled and the log has the whole right one."""
 
 STEP_WORDS = {
     "plan": "steps 1-2",
@@ -66,24 +69,48 @@ PROMPTS = {
 }
 
 
-def status_text(view: SeatView, viewer: int | None, waiting: str) -> Text:
-    """The top line: track, laps, round, whose decision and which step, weather, Legends card."""
-    parts = [track(view.track).name, f"{view.laps} lap{'s' if view.laps != 1 else ''}", f"round {view.round}"]
+STEP_SHORT = {"plan": "plan", "choose": "Speed", "react": "React", "slipstream": "Slipstream", "discard": "Discard"}
+"""The steps in a word, for a narrow status line."""
+
+
+def status_text(view: SeatView, viewer: int | None, waiting: str, width: int = 1000) -> Text:
+    """The top line: track, laps, round, whose decision and which step, weather, Legends card,
+    in ``width`` cells: when it does not fit, the weather loses its effects, the step its
+    number, the laps and round their words, then the track its name; the Legends card and the
+    step stay."""
+    for level in range(5):
+        out = _status(view, viewer, waiting, level)
+        if out.cell_len <= width:
+            return out
+    out.truncate(width)
+    return out
+
+
+def _status(view: SeatView, viewer: int | None, waiting: str, short: int) -> Text:
+    """The status line at shortening level ``short`` (0: in full)."""
     step = view.turn.step if view.turn is not None else view.phase
+    me = view.cars[viewer] if viewer is not None else None
+    lap = me is not None and me.on_track and me.lap >= 1
+    parts = [] if short >= 4 else [track(view.track).name]
+    if short < 3 or not lap:
+        parts += [f"{view.laps} lap{'s' if view.laps != 1 else ''}", f"round {view.round}"]
+    else:
+        parts.append(f"R{view.round}")
     out = Text(" · ".join(parts), style="bold")
-    if viewer is not None:
-        me = view.cars[viewer]
-        out.append(" · ")
+    if me is not None:
+        if out:
+            out.append(" · ")
         out.append(me.name, "bold reverse")
-        if me.on_track and me.lap >= 1:
+        if lap:
             out.append(f" lap {min(me.lap, view.laps)}/{view.laps}")
     if waiting:
         out.append(f" · waiting for {waiting}", "italic")
     elif view.turn is None or view.turn.seat == viewer:
-        out.append(f" · {STEP_WORDS.get(step, step)}")
+        words = STEP_SHORT.get(step, step) if short >= 2 else STEP_WORDS.get(step, step)
+        out.append(f" · {words}")
     weather = weather_words(view.weather)
     if weather:
-        out.append(f" · {weather}", "cyan")
+        out.append(f" · {weather.split(' (')[0] if short >= 1 else weather}", "cyan")
     if view.legends_card is not None:
         out.append(f" · Legends {view.legends_card}", "magenta")
     return out
@@ -130,15 +157,17 @@ class RaceScreen(Screen[None]):
         yield Static(id="status")
         yield TrackMap(id="map")
         with Horizontal(id="body"):
-            with VerticalScroll(id="left"):
-                yield MyCar(id="me")
-                yield HandBar(id="hand")
-                yield Static(id="prompt")
-                yield GearBar(id="gear")
-                yield OptionMenu(id="options")
-                yield PreviewBox(id="preview")
+            with Vertical(id="left"):
+                with VerticalScroll(id="decide"):
+                    yield MyCar(id="me")
+                    yield HandBar(id="hand")
+                    yield Static(id="prompt")
+                    yield GearBar(id="gear")
+                    yield OptionMenu(id="options")
+                    yield PreviewBox(id="preview")
+                yield CarsTable(id="cars-left")  # tall terminals: the cars under the decision
             with Vertical(id="right"):
-                yield CarsTable(id="cars")
+                yield CarsTable(id="cars")  # short ones: the cars over the log
                 yield RaceLog(id="log")
         yield Static(id="message")
         yield Footer()
@@ -147,7 +176,11 @@ class RaceScreen(Screen[None]):
         self.redraw()
 
     def on_resize(self) -> None:
-        self.query_one(TrackMap).show_key = self.size.height >= 36
+        tall = self.size.height >= TALL
+        self.query_one(TrackMap).show_key = tall
+        self.set_class(tall, "tall")  # heat.tcss: the car table moves under the decision
+        self.query_one(HandBar).set_detailed(tall)
+        self._draw_status(self.current_view())
 
     # ------------------------------------------------------------------ what the app tells it
 
@@ -196,7 +229,7 @@ class RaceScreen(Screen[None]):
         self.options = []
         self.wait(None, "")
         self.say("")
-        self.query_one("#left", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#decide", VerticalScroll).scroll_home(animate=False)
 
     blank = forget
 
@@ -220,10 +253,11 @@ class RaceScreen(Screen[None]):
             return
         view = self.current_view()
         race = self.race
-        self.query_one("#status", Static).update(status_text(view, self.viewer, self.waiting))
+        self._draw_status(view)
         self.query_one(TrackMap).show(view, self.viewer)
         self.query_one(MyCar).view = view if self.viewer is not None else None
-        self.query_one(CarsTable).show(view, self.viewer)
+        for table in self.query(CarsTable):
+            table.show(view, self.viewer)
         self.query_one(RaceLog).show(race, race.events(self.viewer), self.table.names, race.laps, self.viewer)
         options = self.query_one("#options", OptionList)
         options.display = self.mode == OPTIONS
@@ -242,6 +276,10 @@ class RaceScreen(Screen[None]):
             options.clear_options()  # nothing of the last question stays, even hidden
             self.set_focus(None)
         self._draw_selection()
+
+    def _draw_status(self, view: SeatView) -> None:
+        width = max(20, self.size.width - 2)  # the status line's padding
+        self.query_one("#status", Static).update(status_text(view, self.viewer, self.waiting, width))
 
     def _prompt(self) -> Text:
         if self.mode == WAIT:

@@ -1,5 +1,6 @@
 """The player's hand as a row of cards to pick with the keys (1-9, 0, arrows, space) or the
-mouse. The card under the cursor is described on the last line."""
+mouse. The card under the cursor is described on the last line; in a tall terminal the hand is
+a list, each card with its description."""
 
 from __future__ import annotations
 
@@ -65,8 +66,16 @@ class HandBar(Widget):
         self.picked: tuple[int, ...] = ()
         self.cursor: int | None = None
         self.title = "Hand"
+        self.detailed = False
+        """One card a line with its description (tall terminals), instead of a row of chips."""
         self._spots: list[tuple[int, int, int, int]] = []
         """(line, first x, last x, card index) of each chip as last drawn."""
+
+    def set_detailed(self, detailed: bool) -> None:
+        """Draw one card a line with its description (True) or a row of chips."""
+        if detailed != self.detailed:
+            self.detailed = detailed
+            self.refresh(layout=True)
 
     def show(
         self, hand: tuple[str, ...], picked: tuple[int, ...] = (), cursor: int | None = None, title: str = ""
@@ -99,6 +108,8 @@ class HandBar(Widget):
         return self._draw(max(1, self.content_size.width))
 
     def _draw(self, width: int) -> Text:
+        if self.detailed and self.hand:
+            return self._draw_list()
         out = Text()
         self._spots = []
         for number, chips in enumerate(self._chips(width)):
@@ -121,6 +132,25 @@ class HandBar(Widget):
         if self.cursor is not None and 0 <= self.cursor < len(self.hand):
             out.append("\n")
             out.append(describe(self.hand[self.cursor]), "italic")
+        return out
+
+    def _draw_list(self) -> Text:
+        """``Hand:`` then a line per card: its chip and what it is."""
+        out = Text(f"{self.title}:", style="bold")
+        self._spots = []
+        for index, card_id in enumerate(self.hand):
+            text = chip(index, card_id)
+            style = _look(card_id)
+            if index in self.picked:
+                style += " reverse bold"
+            if index == self.cursor:
+                style += " underline"
+            self._spots.append((index + 1, 0, len(text) - 1, index))
+            out.append("\n")
+            out.append(text, style.strip())
+            out.append(
+                " " + describe(card_id).removeprefix(f"{card_id}: "), "italic" if index == self.cursor else "dim"
+            )
         return out
 
     def on_click(self, event: events.Click) -> None:
