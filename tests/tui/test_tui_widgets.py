@@ -13,7 +13,7 @@ from heat.engine import EndReact, Race, RaceConfig, React, SeatView, default_sea
 from heat.engine.events import ConditionsDrawn
 from heat.narrate import describe
 from heat.preview import Preview, preview_react
-from heat.tui.screens.race import status_text
+from heat.tui.screens.race import status_text, usable_symbols
 from heat.tui.setup_model import GameSetup, SeatChoice, build_table
 from heat.tui.widgets.cars_table import cars_table, short_names
 from heat.tui.widgets.my_car import my_car_lines
@@ -191,3 +191,28 @@ def test_the_status_line_keeps_the_step_and_the_legends_card_in_80_columns() -> 
     assert len(short) <= 78 and short.endswith(f"Legends {view.legends_card}")
     assert "Great Britain" in short and "Ann" in short
     assert status_text(view, 0, "", 200).plain == full
+
+
+def test_a_symbol_with_nothing_to_use_it_on_is_not_offered() -> None:
+    """'To use: cooldown 3 (4wd-cool)' showed with no Heat card in hand to cool."""
+
+    def reacting(hand: list[str]) -> tuple[SeatView, Race]:
+        cars = [car(space=22, play=["4wd-cool"], hand=hand, deck=["1", "1"]), car(space=30)]
+        data = position(
+            cars,
+            phase="turn",
+            step="react",
+            order=[1, 0],
+            turn_index=1,
+            turn={"start_space": 20, "speed": 2, "symbols": [["cooldown", 3, "4wd-cool"]]},
+        )
+        race = race_from(data)
+        return view_of(race, 0), race
+
+    view, race = reacting(["3"])
+    usable = usable_symbols(race.legal_decisions(0))
+    assert "cooldown 3 (4wd-cool)" in my_car_lines(view).plain  # every symbol, as before
+    assert "cooldown" not in my_car_lines(view, usable).plain
+    view, race = reacting(["heat", "3"])
+    usable = usable_symbols(race.legal_decisions(0))
+    assert "To use: cooldown 3 (4wd-cool)" in my_car_lines(view, usable).plain

@@ -21,7 +21,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, SeatView, track, view_of
+from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, React, SeatView, track, view_of
+from heat.engine.decisions import Salvage
 from heat.narrate import weather_words
 from heat.preview import Preview
 from heat.tui.helptext import help_text, step_key
@@ -114,6 +115,17 @@ def _status(view: SeatView, viewer: int | None, waiting: str, short: int) -> Tex
     if view.legends_card is not None:
         out.append(f" · Legends {view.legends_card}", "magenta")
     return out
+
+
+def usable_symbols(options: Sequence[Decision]) -> frozenset[tuple[str, str]]:
+    """The (symbol, card) of every Upgrade symbol that one of the React ``options`` uses."""
+    usable = set()
+    for decision in options:
+        if isinstance(decision, React):
+            usable.add((decision.symbol, decision.source))
+        elif isinstance(decision, Salvage):
+            usable.add(("salvage", decision.source))
+    return frozenset(usable)
 
 
 class RaceScreen(Screen[None]):
@@ -255,7 +267,10 @@ class RaceScreen(Screen[None]):
         race = self.race
         self._draw_status(view)
         self.query_one(TrackMap).show(view, self.viewer)
-        self.query_one(MyCar).view = view if self.viewer is not None else None
+        my_car = self.query_one(MyCar)
+        my_car.usable = self._usable()
+        my_car.view = view if self.viewer is not None else None
+        my_car.refresh(layout=True)
         for table in self.query(CarsTable):
             table.show(view, self.viewer)
         self.query_one(RaceLog).show(race, race.events(self.viewer), self.table.names, race.laps, self.viewer)
@@ -311,7 +326,7 @@ class RaceScreen(Screen[None]):
                 self._preview_option(self.query_one("#options", OptionList).highlighted)
             return
         title = "Discard" if self.mode == DISCARD else "Hand"
-        hand.show(selection.hand, tuple(selection.picked), selection.cursor, title)
+        hand.show(selection.hand, tuple(selection.picked), selection.cursor, title, kept=self._kept())
         if self.mode == PLAN:
             usable = frozenset(d.gear for d in self.legal if isinstance(d, Plan))
             self.query_one(GearBar).show(
@@ -334,6 +349,18 @@ class RaceScreen(Screen[None]):
         self.query_one(PreviewBox).show(preview, note, laps=view.laps, finish=finish)
         landing = frozenset(space for space, lap, _ in preview.landing if lap <= view.laps) if preview else frozenset()
         self.query_one(TrackMap).mark_landing(landing)
+
+    def _kept(self) -> frozenset[int]:
+        """In step 8, the cards of the hand that no legal discard holds (Heat, Stress: B-8.3)."""
+        if self.mode != DISCARD or self.selection is None:
+            return frozenset()
+        discardable = {card for decision in self.legal if isinstance(decision, Discard) for card in decision.cards}
+        return frozenset(i for i, card in enumerate(self.selection.hand) if card not in discardable)
+
+    def _usable(self) -> frozenset[tuple[str, str]]:
+        """The Upgrade symbols a legal choice uses now: in React, those of the options; none
+        at any other moment."""
+        return usable_symbols(self.options) if self.stage is not None else frozenset()
 
     def _refusal(self, decision: Decision) -> str:
         assert self.seat is not None
@@ -460,9 +487,17 @@ class RaceScreen(Screen[None]):
             self.say("Nothing to decide right now.")
 
     def action_number(self, index: int) -> None:
-        """Card ``index`` (card steps) or option ``index`` (other steps)."""
+        """Card ``index`` (card steps) or option ``index`` (other steps). A card that cannot be
+        discarded is not picked in step 8: the engine says why."""
         if self.mode in (PLAN, DISCARD):
             assert self.selection is not None
+            if self.mode == DISCARD and index in self._kept() and index not in self.selection.picked:
+                assert self.seat is not None
+                try:
+                    self.table.check(self.seat, Discard((self.selection.hand[index],)))
+                except IllegalDecision as error:
+                    self.say(f"Not allowed: {error}", error=True)
+                    return
             if not self.selection.toggle(index):
                 self.say(f"There is no card {index + 1} in your hand.", error=True)
                 return

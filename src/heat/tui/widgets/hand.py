@@ -66,6 +66,7 @@ class HandBar(Widget):
         self.picked: tuple[int, ...] = ()
         self.cursor: int | None = None
         self.title = "Hand"
+        self.kept: frozenset[int] = frozenset()
         self.detailed = False
         """One card a line with its description (tall terminals), instead of a row of chips."""
         self._spots: list[tuple[int, int, int, int]] = []
@@ -78,11 +79,17 @@ class HandBar(Widget):
             self.refresh(layout=True)
 
     def show(
-        self, hand: tuple[str, ...], picked: tuple[int, ...] = (), cursor: int | None = None, title: str = ""
+        self,
+        hand: tuple[str, ...],
+        picked: tuple[int, ...] = (),
+        cursor: int | None = None,
+        title: str = "",
+        *,
+        kept: frozenset[int] = frozenset(),
     ) -> None:
         """Show ``hand`` with ``picked`` cards marked and the cursor on card ``cursor`` (None: no
-        selection is going on)."""
-        self.hand, self.picked, self.cursor = hand, picked, cursor
+        selection is going on); the ``kept`` cards (that cannot be picked now) dimmed."""
+        self.hand, self.picked, self.cursor, self.kept = hand, picked, cursor, kept
         self.title = title or "Hand"
         self.refresh(layout=True)
 
@@ -121,6 +128,8 @@ class HandBar(Widget):
                 out.append("(no cards)", "dim")
             for index, text in chips:
                 style = _look(self.hand[index])
+                if index in self.kept:
+                    style += " dim strike"
                 if index in self.picked:
                     style += " reverse bold"
                 if index == self.cursor:
@@ -141,6 +150,8 @@ class HandBar(Widget):
         for index, card_id in enumerate(self.hand):
             text = chip(index, card_id)
             style = _look(card_id)
+            if index in self.kept:
+                style += " dim strike"
             if index in self.picked:
                 style += " reverse bold"
             if index == self.cursor:

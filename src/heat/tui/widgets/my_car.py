@@ -15,8 +15,10 @@ from heat.tui.widgets.cars_table import where
 from heat.tui.widgets.track_map import ahead
 
 
-def my_car_lines(view: SeatView) -> Text:
-    """The lines about the viewer's car (``view.seat`` must be a seat)."""
+def my_car_lines(view: SeatView, usable: frozenset[tuple[str, str]] | None = None) -> Text:
+    """The lines about the viewer's car (``view.seat`` must be a seat). ``usable``: the (symbol,
+    card) of the Upgrade symbols a legal choice uses now; the others are not listed (a Cooldown
+    with no Heat in hand to cool)."""
     me = view.me
     assert me is not None
     out = Text.assemble(
@@ -56,9 +58,10 @@ def my_car_lines(view: SeatView) -> Text:
             extras.append(f"limits {turn.speed_limit_adjust:+d}")
         out.append("\nTurn: ", "bold")
         out.append(" · ".join(extras))
-        if turn.symbols:
+        symbols = [(s, a, c) for s, a, c in turn.symbols if usable is None or (s, c) in usable]
+        if symbols:
             out.append("\nTo use: ", "bold")
-            out.append(", ".join(f"{s} {a} ({c})" if a else f"{s} ({c})" for s, a, c in turn.symbols))
+            out.append(", ".join(f"{s} {a} ({c})" if a else f"{s} ({c})" for s, a, c in symbols))
     if me.discard_pile is not None:
         out.append("\nDiscard pile: ", "bold")
         out.append(" ".join(me.discard_pile) or "(empty)")
@@ -71,9 +74,11 @@ class MyCar(Widget):
     DEFAULT_CSS = "MyCar { height: auto; }"
 
     view: reactive[SeatView | None] = reactive(None, layout=True)
+    usable: frozenset[tuple[str, str]] | None = None
+    """The Upgrade symbols usable now (``my_car_lines``); None: every one."""
 
     def render(self) -> Text:
         """The lines, or a note for a spectator."""
         if self.view is None or self.view.me is None:
             return Text("")
-        return my_car_lines(self.view)
+        return my_car_lines(self.view, self.usable)
