@@ -57,6 +57,11 @@ def weather_words(weather: str | None) -> str:
     token = _weather().get(weather)
     if token is None:
         return weather
+    effects = _weather_effects(token)
+    return token.name + (f" (W: {', '.join(effects)})" if effects else "")
+
+
+def _weather_effects(token: WeatherToken) -> list[str]:
     effects = []
     if token.no_cooling:
         effects.append("no cooling")
@@ -66,7 +71,7 @@ def weather_words(weather: str | None) -> str:
         effects.append(f"slipstream +{token.slipstream_boost}")
     if token.cooling_bonus:
         effects.append(f"cooling +{token.cooling_bonus}")
-    return token.name + (f" (W: {', '.join(effects)})" if effects else "")
+    return effects
 
 
 def road_words(token_id: str) -> str:
@@ -89,7 +94,11 @@ def sector_words(token_id: str, weather: str | None) -> str:
     if token.slipstream_boost:
         return f"{token.name}: Slipstream up to {token.slipstream_boost} more space (W-15)"
     if token.weather:
-        return f"Weather: {weather_words(weather) or 'none'} applies here (W-17)"
+        weather_token = _weather().get(weather or "")
+        if weather_token is None:
+            return f"{token.name}: no Weather token in this race"
+        effects = ", ".join(_weather_effects(weather_token)) or "no effect"
+        return f"{token.name}: {weather_token.name}, {effects} (W-17)"
     return token.name
 
 

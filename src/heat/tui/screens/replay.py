@@ -42,13 +42,12 @@ def every_event(race: Race) -> list[ev.Event]:
 
 def hands_text(race: Race) -> Text:
     """Every car's hand, a line each (Legends have none)."""
-    out = Text()
+    out = Text("Hands (the race is over: nothing is secret)", style="bold")
     for car in view_of(race, None).cars:
         if car.legend:
             continue
         hand = view_of(race, car.seat).cars[car.seat].hand or ()
-        if out:
-            out.append("\n")
+        out.append("\n")
         out.append_text(badge(car.color))
         out.append(f" {car.name}: ", "bold")
         out.append(" ".join(hand) or "-")
@@ -105,8 +104,6 @@ class ReplayScreen(Screen[None]):
             status.append(f" · {names[last[0]]}: {last[1].text()}", "bold")
         if race.is_over:
             status.append(" · race over", "green")
-        if self.open_book:
-            status.append(" · every hand shown", "italic")
         self.query_one("#replay-status", Static).update(status)
         self.query_one(TrackMap).show(view, None)
         self.query_one(CarsTable).show(view, None)
