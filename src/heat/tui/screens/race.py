@@ -243,8 +243,6 @@ class RaceScreen(Screen[None]):
         self.say("")
         self.query_one("#decide", VerticalScroll).scroll_home(animate=False)
 
-    blank = forget
-
     def say(self, text: str, *, error: bool = False) -> None:
         """Show ``text`` on the message line."""
         self.query_one("#message", Static).update(Text(text, style="bold red" if error else ""))
