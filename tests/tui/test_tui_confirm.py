@@ -14,12 +14,15 @@ from driver import _type_decision, handled, played
 from textual.widgets import Select, Static
 
 from heat.engine import EndReact, Plan, PositionError, React, view_of
+from heat.players import HUMAN, SeatRole
 from heat.tui.app import HeatApp
 from heat.tui.risk import risk_of
 from heat.tui.screens.dialogs import ConfirmScreen
+from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.race import RaceScreen
 from heat.tui.setup_model import GameSetup, SeatChoice, build_table
 from heat.tui.table import Table
+from scenario import car, position, race_from
 
 ANN = SeatChoice("human", "Ann", color="red")
 CLUB = SeatChoice("bot", level="club")
@@ -185,5 +188,47 @@ def test_a_react_choice_that_raises_the_heat_bill_asks_and_one_that_does_not_is_
             await pilot.press(str(screen.options.index(cooldown) + 1))
             await handled(pilot)
             assert app.screen is screen and screen.stage.held == [cooldown]
+
+    asyncio.run(scenario())
+
+
+def test_done_after_a_held_choice_that_raises_the_heat_bill_asks() -> None:
+    """A held Adrenaline move across a Corner Line raises the bill; 'done' commits it with the
+    held move, so it asks (its bill was compared with itself, after the move, and nothing was
+    asked). USA: corner 1's line after space 12, limit 7."""
+    cars = [car(space=12, gear=3, engine=6, hand=["3"], deck=["1", "1"]), car(space=1)]
+    data = position(
+        cars,
+        phase="turn",
+        step="react",
+        order=[1, 0],
+        turn_index=1,
+        adrenaline_seats=[0],
+        turn={"start_space": 4, "speed": 8, "adrenaline": True, "gear_cooldown_used": True},
+    )
+    race = race_from(data)
+    table = Table(race, (SeatRole(HUMAN), SeatRole(HUMAN)))
+    move = React("move", 1, "adrenaline")
+    assert move in table.legal(0)
+
+    async def scenario() -> None:
+        app = HeatApp(table=table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await handled(pilot)
+            if isinstance(app.screen, HandoffScreen):
+                await pilot.press("enter")
+                await handled(pilot)
+            screen = app.screen
+            assert isinstance(screen, RaceScreen) and screen.stage is not None
+            await pilot.press(str(screen.options.index(move) + 1))
+            await handled(pilot)
+            assert screen.stage.held == [move]  # held: nothing asked yet, it can be taken back
+            await pilot.press(str(screen.options.index(EndReact()) + 1))
+            await handled(pilot)
+            assert isinstance(app.screen, ConfirmScreen)
+            assert "Heat to pay: 2 expected (2 more than without it)" in str(app.screen.query_one(Static).render())
+            await pilot.press("y")
+            await handled(pilot)
+            assert race.decisions[-2:] == [(0, move), (0, EndReact())]
 
     asyncio.run(scenario())

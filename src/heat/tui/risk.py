@@ -58,16 +58,18 @@ def _baseline(view: SeatView, decision: Decision) -> Preview | None:
     return None
 
 
-def risk_of(view: SeatView, decision: Decision) -> Risk | None:
+def risk_of(view: SeatView, decision: Decision, before: SeatView | None = None) -> Risk | None:
     """The risk of committing ``decision`` from ``view``, or None when it is safe: no chance of a
-    spin-out and no more Heat to pay than without it. Decisions without a preview (discards,
-    Refresh, drafts...) are safe."""
+    spin-out and no more Heat to pay than without it. ``before``: the view before the React
+    choices held back and committed with it, whose Heat counts too (the bill is compared with
+    doing nothing more from there). Decisions without a preview (discards, Refresh, drafts...)
+    are safe."""
     if not isinstance(decision, Plan | React | EndReact | Slipstream):
         return None
     preview = preview_of(view, decision)
     if preview is None:
         return None
-    baseline = _baseline(view, decision)
+    baseline = _baseline(before or view, decision)
     extra = preview.expected_heat - (baseline.expected_heat if baseline is not None else 0.0)
     if preview.spin_chance > 0 or extra >= HEAT_STEP:
         return Risk(decision, preview, max(0.0, extra), instead=baseline is not None)

@@ -436,7 +436,8 @@ class RaceScreen(Screen[None]):
                 stage.hold(decision)
                 self._send(stage.take())
 
-            self._confirmed(risk_of(before, decision), commit, lambda: None)
+            risk = risk_of(before, decision, view_of(self.race, self.seat) if stage.held else None)
+            self._confirmed(risk, commit, lambda: None)
             return
         self.options = self.stage.legal()
         self.redraw()
