@@ -11,6 +11,8 @@ split over two lines, or beside another column, is still found).
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterator
 
 from svgtext import svg_lines
@@ -18,7 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
-from heat.engine import Discard, Plan, Race, view_of
+from heat.engine import Discard, Plan, Race, SeatView, view_of
 from heat.engine import events as ev
 from heat.engine.decisions import Salvage
 from heat.narrate import describe
@@ -47,50 +49,68 @@ def _last_plan(race: Race, seat: int) -> Plan | None:
     return None
 
 
-def secrets_of(race: Race, seat: int) -> set[str]:
-    """The texts the app writes of ``seat``'s hidden cards, as it would show them to that seat."""
+def chips_text(hand: tuple[str, ...]) -> str | None:
+    """The first two cards of ``hand`` as the hand bar draws them (None for fewer)."""
+    return (chip(0, hand[0]) + " " + chip(1, hand[1])).strip() if len(hand) >= 2 else None
+
+
+def secrets_of(race: Race, seat: int) -> dict[str, tuple[str, ...] | None]:
+    """The texts the app writes of ``seat``'s hidden cards, as it would show them to that seat;
+    for the texts of decisions, the cards they name."""
     view = view_of(race, seat)
     me = view.me
     assert me is not None
-    texts: set[str] = set()
-    hand = me.hand or ()
-    if len(hand) >= 2:
-        texts.add((chip(0, hand[0]) + " " + chip(1, hand[1])).strip())
+    texts: dict[str, tuple[str, ...] | None] = {}
+    chips = chips_text(me.hand or ())
+    if chips:
+        texts[chips] = None
     names = [car.name for car in race.cars]
     for event in race.events(seat):
         if isinstance(event, ev.Drew) and event.cards:
-            texts.add(describe(event, names, race.laps) or "")
+            texts[describe(event, names, race.laps) or ""] = None
     others = view_of(race, None).cars[seat]
+    plan = _last_plan(race, seat)
     if me.plan is not None:  # committed, not revealed (OQ-B-17)
-        texts.add(me.plan)
-    elif others.play is None and others.play_count:  # played face down (B-2.3)
-        plan = _last_plan(race, seat)
-        if plan is not None:
-            texts.add(plan.text())
+        texts[me.plan] = plan.cards if plan is not None else None
+    elif others.play is None and others.play_count and plan is not None:  # played face down (B-2.3)
+        texts[plan.text()] = plan.cards
     if seat in race.to_decide():
         for decision in race.legal_decisions(seat):
             if isinstance(decision, Plan | Discard | Salvage) and decision.cards:
-                texts.add(decision.text())
+                texts[decision.text()] = decision.cards
     if me.discard_pile:
-        texts.add("Discard pile: " + " ".join(me.discard_pile))
-    texts.discard("")
+        texts["Discard pile: " + " ".join(me.discard_pile)] = None
+    texts.pop("", None)
     return texts
 
 
-def hidden_texts(race: Race | None, viewer: int | None) -> set[str]:
+def _within(cards: tuple[str, ...], hand: tuple[str, ...]) -> bool:
+    return not Counter(cards) - Counter(hand)
+
+
+def hidden_texts(race: Race | None, viewer: int | None, shown: tuple[SeatView, ...] = ()) -> set[str]:
     """The texts of other seats' secrets that a screen for ``viewer`` (None or NOBODY: nobody's)
-    must not show; those that the viewer's own secrets or decisions also produce (two cars may
-    play the same cards) are left out."""
+    must not show. Left out: those that the viewer's own secrets or decisions produce too (two
+    cars may play the same cards), a plan or discard made of cards the viewer holds (a selection
+    of theirs the engine refuses reads the same), and the first cards of a hand the viewer's
+    screen may show (``shown``: the viewer's view with React choices held back)."""
     if race is None:
         return set()
-    hidden: set[str] = set()
+    hidden: dict[str, tuple[str, ...] | None] = {}
     for car in race.cars:
         if car.seat != viewer and not car.legend:
-            hidden |= secrets_of(race, car.seat)
-    if viewer is not None and viewer != NOBODY:
-        hidden -= secrets_of(race, viewer)
-        hidden -= {decision.text() for seat, decision in race.decisions if seat == viewer}
-    return hidden
+            hidden.update(secrets_of(race, car.seat))
+    if viewer is None or viewer == NOBODY:
+        return set(hidden)
+    own = set(secrets_of(race, viewer)) | {decision.text() for seat, decision in race.decisions if seat == viewer}
+    hands = [view_of(race, viewer).me.hand or ()]  # type: ignore[union-attr]
+    hands += [view.me.hand or () for view in shown if view.me is not None]
+    own |= {text for text in map(chips_text, hands) if text}
+    return {
+        text
+        for text, cards in hidden.items()
+        if text not in own and not (cards is not None and any(_within(cards, hand) for hand in hands))
+    }
 
 
 def _displayed(widget: Widget) -> bool:
@@ -130,13 +150,25 @@ def shown_texts(app: HeatApp) -> list[str]:
     return texts
 
 
+def shows(text: str, secret: str) -> bool:
+    """Does ``text`` hold ``secret`` whole: not inside a longer word, nor as the start of a longer
+    list of cards (``gear 1 play 1`` is not in ``gear 1 play 1 sp-rpm``)."""
+    pattern = r"(?<![\w-])" + re.escape(secret) + r"(?![\w-])(?! [\w-])"
+    return re.search(pattern, text) is not None
+
+
 def leaks(app: HeatApp, viewer: int | None) -> list[tuple[str, str]]:
     """(secret, where it shows) for every other seat's secret on the screen for ``viewer``."""
     table = app.table
-    hidden = hidden_texts(table.race if table is not None else None, viewer)
+    shown = tuple(
+        screen.current_view()
+        for screen in visible_screens(app)
+        if isinstance(screen, RaceScreen) and screen.viewer == viewer and viewer is not None
+    )
+    hidden = hidden_texts(table.race if table is not None else None, viewer, shown)
     if not hidden:
         return []
-    return [(secret, text) for text in shown_texts(app) for secret in hidden if secret in text]
+    return [(secret, text) for text in shown_texts(app) for secret in hidden if shows(text, secret)]
 
 
 def message_line(screen: Screen[object]) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from driver import _type_decision, handled, played
-from textual.widgets import Select, Static
+from textual.widgets import OptionList, Select, Static
 
 from heat.engine import EndReact, Plan, PositionError, React, view_of
 from heat.players import HUMAN, SeatRole
@@ -152,17 +152,18 @@ def test_a_wrong_confirm_entry_in_a_save_is_named(tmp_path: Path) -> None:
         Table.load(save)
 
 
+def boost_and_cooldown(t: Table) -> bool:
+    """Ann in React, with a Boost and a Cooldown to choose from."""
+    race = t.race
+    if race is None or race.phase != "turn" or race.to_decide() != (0,) or race.step != "react":
+        return False
+    legal = t.legal(0)
+    return React("boost") in legal and any(isinstance(d, React) and d.symbol == "cooldown" for d in legal)
+
+
 def test_a_react_choice_that_raises_the_heat_bill_asks_and_one_that_does_not_is_held() -> None:
     """Boost costs Heat (B-5.6): asked. A Cooldown lowers the bill: held at once, no question."""
     table = build_table(GameSetup(practice=True, seed=5, seats=(ANN, CLUB)))
-
-    def boost_and_cooldown(t: Table) -> bool:
-        race = t.race
-        if race is None or race.phase != "turn" or race.to_decide() != (0,) or race.step != "react":
-            return False
-        legal = t.legal(0)
-        return React("boost") in legal and any(isinstance(d, React) and d.symbol == "cooldown" for d in legal)
-
     played(table, boost_and_cooldown)
     view = view_of(table.race, 0)  # type: ignore[arg-type]
     boost = risk_of(view, React("boost"))
@@ -230,5 +231,34 @@ def test_done_after_a_held_choice_that_raises_the_heat_bill_asks() -> None:
             await pilot.press("y")
             await handled(pilot)
             assert race.decisions[-2:] == [(0, move), (0, EndReact())]
+
+    asyncio.run(scenario())
+
+
+def test_keys_typed_faster_than_the_app_open_one_question() -> None:
+    """A number key and enter already in the option list's queue opened two questions; answering
+    one committed the choice, and the other, answered at Ann's next question, sent the old choice
+    again (an IllegalDecision that ended the app)."""
+    table = build_table(GameSetup(practice=True, seed=5, seats=(ANN, CLUB)))
+    played(table, boost_and_cooldown)
+    boost = React("boost")
+
+    async def scenario() -> None:
+        app = HeatApp(table=table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await handled(pilot)
+            screen = app.screen
+            assert isinstance(screen, RaceScreen)
+            index = screen.options.index(boost)
+            screen.action_number(index)  # a number key, then enter already queued for the list
+            menu = screen.query_one("#options", OptionList)
+            screen._option_selected(OptionList.OptionSelected(menu, menu.get_option_at_index(index), index))
+            await handled(pilot)
+            assert sum(isinstance(s, ConfirmScreen) for s in app.screen_stack) == 1
+            await pilot.press("y")
+            await handled(pilot)
+            assert not any(isinstance(s, ConfirmScreen) for s in app.screen_stack)
+            assert table.race.decisions.count((0, boost)) == 1  # type: ignore[union-attr]
+            assert app._exception is None
 
     asyncio.run(scenario())

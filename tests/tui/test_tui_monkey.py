@@ -240,6 +240,20 @@ async def advance(app: HeatApp, pilot: Pilot[None], choose: Callable[[RaceScreen
         await pilot.press("enter")
 
 
+def stuck_state(app: HeatApp) -> str:
+    """Where the app is, to tell why nothing moves."""
+    screen = app.screen
+    table = app.table
+    parts = [f"screens {[type(s).__name__ for s in app.screen_stack]}", f"busy {app.busy}", f"viewer {app.viewer}"]
+    if isinstance(screen, RaceScreen):
+        parts.append(f"mode {screen.mode} seat {screen.seat} options {[d.text() for d in screen.options][:5]}")
+    if table is not None:
+        parts.append(f"to decide {table.to_decide()} over {table.is_over}")
+        if table.race is not None:
+            parts.append(f"step {table.race.phase}/{table.race.step} last {table.race.decisions[-3:]}")
+    return "; ".join(parts)
+
+
 def progress(app: HeatApp) -> tuple[object, ...]:
     """What moves when the game does."""
     table = app.table
@@ -255,20 +269,22 @@ async def monkey(app: HeatApp, pilot: Pilot[None], seed: int, presses: int) -> l
     pressed: list[str] = []
     idle = 0
     holder = keyboard_holder(app)
-    one_key = True
+    one_key = typed_one = True
     try:
         for _ in range(presses):
             await quiet(app, pilot)
             check(app)
             holder = check_hotseat(app, holder, one_key=one_key)
-            one_key = True
+            # A burst's last keys may still be on their way after it: the step after one is not
+            # a single key either.
+            one_key, typed_one = typed_one, True
             if rng.random() < DRIVE:
                 before = progress(app)
                 pressed.append("<drive>")
                 await advance(app, pilot, choose)
                 await quiet(app, pilot)
                 idle = 0 if progress(app) != before else idle + 1
-                assert idle < STUCK, f"stuck on {app.screen!r}"
+                assert idle < STUCK, f"stuck: {stuck_state(app)}"
                 continue
             keys = sorted({*KEYS, *(k for k, b in app.active_bindings.items() if "quit" not in b.binding.action)})
             if rng.random() < BURST:
@@ -276,7 +292,7 @@ async def monkey(app: HeatApp, pilot: Pilot[None], seed: int, presses: int) -> l
                 safe = [k for k in keys if k not in ("q", "ctrl+s") and (k != "escape" or app.replay is None)]
                 typed = [rng.choice(safe) for _ in range(rng.randint(2, 4))]
                 pressed.append("+".join(typed))
-                one_key = False
+                one_key = typed_one = False
                 await burst(app, pilot, typed, rng)
             else:
                 key = rng.choice(keys)

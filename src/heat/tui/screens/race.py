@@ -164,6 +164,8 @@ class RaceScreen(Screen[None]):
         self.options: list[Decision] = []
         self.selection: HandSelection | None = None
         self.stage: ReactStage | None = None
+        self._confirming: tuple[object, ...] | None = None
+        """The question whose confirmation is open (None: none)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -239,6 +241,7 @@ class RaceScreen(Screen[None]):
         as a spectator sees it until the next player's turn is drawn (``ask``)."""
         self.legal = []
         self.options = []
+        self._confirming = None  # its dialog is closed by the handoff
         self.wait(None, "")
         self.say("")
         self.query_one("#decide", VerticalScroll).scroll_home(animate=False)
@@ -394,15 +397,25 @@ class RaceScreen(Screen[None]):
         self.stage = None
         self.post_message(Decided(seat, decisions))
 
+    def _question(self) -> tuple[object, ...]:
+        """What identifies the question being asked: the seat, the decisions so far, the React
+        stage (a confirmation answered for another question is ignored)."""
+        return (self.seat, len(self.race.decisions), self.stage)
+
     def _confirmed(self, risk: Risk | None, commit: Callable[[], None], back: Callable[[], None]) -> None:
         """``commit`` now if ``risk`` is None or the confirmations are off; otherwise once the
-        player says so (``back`` if they do not)."""
+        player says so (``back`` if they do not). One confirmation at a time: keys typed faster
+        than the app answers do not open a second one."""
         if risk is None or not self.table.confirm:
             commit()
             return
+        if self._confirming is not None:
+            return
+        question = self._confirming = self._question()
 
         def answered(answer: str | None) -> None:
-            if self.seat is None:  # the question is no longer theirs
+            self._confirming = None
+            if self.seat is None or self._question() != question:  # no longer the question asked
                 return
             if answer in ("commit", "always"):
                 if answer == "always":
