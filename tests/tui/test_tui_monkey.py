@@ -21,7 +21,7 @@ from privacy import NOBODY, check_fresh_after_handoff, keyboard_holder, leaks
 from textual import events
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from heat.engine import Race, replay
 from heat.engine.championship import Season, replay_season
@@ -245,8 +245,14 @@ def stuck_state(app: HeatApp) -> str:
     screen = app.screen
     table = app.table
     parts = [f"screens {[type(s).__name__ for s in app.screen_stack]}", f"busy {app.busy}", f"viewer {app.viewer}"]
+    parts.append(f"focused {app.focused!r}")
     if isinstance(screen, RaceScreen):
         parts.append(f"mode {screen.mode} seat {screen.seat} options {[d.text() for d in screen.options][:5]}")
+        selection = screen.selection
+        if selection is not None:
+            parts.append(f"picked {selection.cards} gear {selection.gear} hand {selection.hand}")
+        parts.append(f"message {str(screen.query_one('#message', Static).render())!r}")
+        parts.append(f"confirming {screen._confirming} confirm {screen.table.confirm}")
     if table is not None:
         parts.append(f"to decide {table.to_decide()} over {table.is_over}")
         if table.race is not None:

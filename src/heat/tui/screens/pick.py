@@ -1,6 +1,7 @@
 """A screen where the seat asked picks one decision from a numbered list: the base of the Garage
 draft and the season hub. The number keys pick an option, a card that the market holds twice
-shows it (``x2``, with a multiplication sign), and the symbols of the highlighted card are explained under the list."""
+says so (``x2``, with a multiplication sign), and the symbols of the highlighted card are
+explained under the list."""
 
 from __future__ import annotations
 
