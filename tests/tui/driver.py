@@ -73,6 +73,7 @@ async def pick_cards(pilot: Pilot[None], screen: RaceScreen, cards: tuple[str, .
         else:
             while selection.cursor != index:
                 await pilot.press("right")
+                await handled(pilot)  # read the cursor once the key has moved it
             await pilot.press("space")
 
 
@@ -106,10 +107,14 @@ async def _type_decision(pilot: Pilot[None], screen: RaceScreen, decision: Decis
     if screen.mode == PLAN:
         assert isinstance(decision, Plan) and screen.selection is not None
         if not screen.current_view().tournament:
+            # Read the gear once each key has changed it: with the pilot's quick waits, a key
+            # still on its way read as no change overshot the gear back and forth.
             while screen.selection.gear < decision.gear:
                 await pilot.press("up")
+                await handled(pilot)
             while screen.selection.gear > decision.gear:
                 await pilot.press("down")
+                await handled(pilot)
         await pick_cards(pilot, screen, decision.cards)
         await pilot.press("enter")
     elif screen.mode == DISCARD:
