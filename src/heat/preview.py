@@ -38,8 +38,11 @@ from heat.engine.content import CardDef, RoadToken, Track, catalogue, weather_to
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play
 
 __all__ = [
+    "HEAT_STEP",
+    "Confirmation",
     "CornerRisk",
     "Preview",
+    "confirmation_of",
     "confirmation_reason",
     "preview_decision",
     "preview_plan",
@@ -489,39 +492,81 @@ def preview_decision(view: SeatView, decision: Decision) -> Preview | None:
     return None
 
 
+HEAT_STEP = 0.05
+"""Expected Heat below this is not worth a question: a tenth of a Heat, as previews print it."""
+
+
 def _alternative(decision: Decision) -> tuple[Decision | None, str]:
     """What the player would do instead of ``decision``, for the Heat it costs, and its words:
     nothing for a plan (no Heat), ending React now for a React symbol, no Slipstream for a
     Slipstream; ending React or not slipstreaming is its own alternative."""
-    if isinstance(decision, React):
-        return EndReact(), "'done'"
-    if isinstance(decision, Slipstream) and decision.take:
-        return Slipstream(False), "'no slipstream'"
-    if isinstance(decision, Plan):
-        return None, ""
-    return decision, ""
+    if isinstance(decision, React | EndReact):
+        return EndReact(), "'done'" if isinstance(decision, React) else ""
+    if isinstance(decision, Slipstream):
+        return Slipstream(False), "'no slipstream'" if decision.take else ""
+    return None, ""
 
 
-def confirmation_reason(view: SeatView, decision: Decision) -> str | None:
-    """Why a player should confirm ``decision`` before it is applied, in words, or None: the
-    turn it leads to may spin out (B-7.7), or costs more Heat than without it (a plan: any Heat;
-    a React symbol: more than ending React now; a Slipstream: more than not taking it)."""
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """Why a player is asked before ``decision`` is applied: every client asks on the same
+    grounds (``confirmation_of``) and words the question its own way."""
+
+    decision: Decision
+    preview: Preview
+    """The decision's preview (its spin-out chance and its expected Heat)."""
+    extra_heat: float
+    """Expected Heat it adds to the bill: all of the preview's for a plan; for a React symbol or
+    a Slipstream, beyond doing nothing more instead (``alternative``); never negative."""
+    alternative: str
+    """Doing nothing more instead, in words (``'done'``, ``'no slipstream'``); empty for a plan
+    and for a decision that is itself the alternative."""
+    compared: bool
+    """The bill is compared with doing nothing more (React, Slipstream), not with nothing."""
+
+    @property
+    def certain_spin(self) -> bool:
+        """The preview says the car spins out whatever the deck holds."""
+        return self.preview.spin_chance >= 1
+
+    def reason(self) -> str:
+        """Why to confirm, in words: ``may spin out (12%) and costs about 1.5 Heat more than
+        'done'``."""
+        reasons = []
+        if self.certain_spin:
+            reasons.append("spins out")
+        elif self.preview.spin_chance > 0:
+            reasons.append(f"may spin out ({percent_text(self.preview.spin_chance)})")
+        if self.extra_heat >= HEAT_STEP:
+            about = "" if float(self.extra_heat).is_integer() else "about "
+            more = f" more than {self.alternative}" if self.alternative else ""
+            reasons.append(f"costs {about}{amount_text(self.extra_heat)} Heat{more}")
+        return " and ".join(reasons)
+
+
+def confirmation_of(view: SeatView, decision: Decision, before: SeatView | None = None) -> Confirmation | None:
+    """Whether to ask before ``decision`` is applied from ``view``: when the turn it leads to may
+    spin out (B-7.7) or it costs more Heat than doing nothing more (a plan: any Heat; a React
+    symbol: more than ending React now; a Slipstream: more than not taking it). ``before``: the
+    view from which that alternative is taken (a client that holds React choices back and
+    commits them together compares with ending React before the first of them). None: nothing
+    to ask, or no preview for this decision (discards, Refresh, drafts...)."""
     preview = preview_decision(view, decision)
     if preview is None:
         return None
-    reasons = []
-    if preview.spin_chance >= 1:
-        reasons.append("spins out")
-    elif preview.spin_chance > 0:
-        reasons.append(f"may spin out ({percent_text(preview.spin_chance)})")
     instead, words = _alternative(decision)
-    base = preview_decision(view, instead) if instead is not None else None
+    base = preview_decision(before or view, instead) if instead is not None else None
     extra = preview.expected_heat - (base.expected_heat if base is not None else 0.0)
-    if extra >= 0.05:  # a tenth of a Heat, as the preview prints it
-        about = "" if float(extra).is_integer() else "about "
-        more = f" more than {words}" if words else ""
-        reasons.append(f"costs {about}{amount_text(extra)} Heat{more}")
-    return " and ".join(reasons) or None
+    if preview.spin_chance <= 0 and extra < HEAT_STEP:
+        return None
+    return Confirmation(decision, preview, max(0.0, extra), words, compared=instead is not None)
+
+
+def confirmation_reason(view: SeatView, decision: Decision, before: SeatView | None = None) -> str | None:
+    """Why a player should confirm ``decision`` before it is applied, in words, or None
+    (``confirmation_of``)."""
+    confirmation = confirmation_of(view, decision, before)
+    return None if confirmation is None else confirmation.reason()
 
 
 # ------------------------------------------------------------------------------ words

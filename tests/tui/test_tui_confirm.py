@@ -13,14 +13,17 @@ import pytest
 from driver import _type_decision, handled, played
 from textual.widgets import OptionList, Select, Static
 
+from heat.cli.parser import build_parser
 from heat.engine import EndReact, Plan, PositionError, React, view_of
 from heat.players import HUMAN, SeatRole
+from heat.preview import confirmation_reason
 from heat.tui.app import HeatApp
+from heat.tui.launch import no_confirm_if_asked
 from heat.tui.risk import risk_of
 from heat.tui.screens.dialogs import ConfirmScreen
 from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.race import RaceScreen
-from heat.tui.setup_model import GameSetup, SeatChoice, build_table
+from heat.tui.setup_model import GameSetup, SeatChoice, build_table, setup_from_args
 from heat.tui.table import Table
 from scenario import car, position, race_from
 
@@ -262,3 +265,31 @@ def test_keys_typed_faster_than_the_app_open_one_question() -> None:
             assert app._exception is None
 
     asyncio.run(scenario())
+
+
+def test_no_confirm_turns_the_apps_confirmations_off_as_the_prompts(tmp_path: Path) -> None:
+    """``--no-confirm`` is one setting for both clients: the app's setup from the options, and a
+    resumed game whose save has the confirmations on."""
+    parser = build_parser()
+    args = parser.parse_args(["play", "--no-confirm"])
+    assert setup_from_args(args).confirm is False
+    assert setup_from_args(parser.parse_args(["play"])).confirm is True
+    table, _, _ = a_sure_spin_out()
+    save = tmp_path / "race.json"
+    save.write_text(json.dumps(table.record()))
+    assert Table.load(save).confirm is True
+    resumed = parser.parse_args(["play", "--resume", str(save), "--no-confirm"])
+    assert no_confirm_if_asked(Table.load(save), resumed).confirm is False
+    assert no_confirm_if_asked(Table.load(save), parser.parse_args(["play"])).confirm is True
+
+
+def test_the_app_asks_on_the_grounds_the_prompt_gives() -> None:
+    """One policy (``heat.preview.confirmation_of``): the app asks exactly when the plain prompt
+    has a reason to, for every legal decision of a few positions of a seeded race."""
+    table, sure, _ = a_sure_spin_out()
+    view = view_of(table.race, 0)  # type: ignore[arg-type]
+    asked = [d for d in table.legal(0) if risk_of(view, d) is not None]
+    assert sure in asked
+    for decision in table.legal(0):
+        reason = confirmation_reason(view, decision)
+        assert (risk_of(view, decision) is not None) == (reason is not None), decision

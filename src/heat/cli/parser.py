@@ -110,7 +110,7 @@ PLAY_SETUP_FLAGS = {
 }
 # A replay is only watched: it saves nothing either.
 REPLAY_IGNORES = {**PLAY_SETUP_FLAGS, "save": "--save", "overwrite": "--overwrite", "no_confirm": "--no-confirm"}
-NO_CONFIRM_HELP = "at the plain prompt, never ask yes/no before a decision that may spin out or costs Heat"
+NO_CONFIRM_HELP = "never ask yes/no before a decision that may spin out or costs Heat (the app and the plain prompt)"
 
 
 def player_name(text: str) -> str:

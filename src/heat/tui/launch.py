@@ -39,7 +39,7 @@ def play(args: argparse.Namespace) -> int:
     if args.resume:
         # The saved game first, then --save: a broken file is named before a --save mistake, as
         # at the plain prompt (play_cmd.run).
-        table = Table.load(args.resume, save_path=args.save)
+        table = no_confirm_if_asked(Table.load(args.resume, save_path=args.save), args)
         play_cmd.check_save_option(args)
         return run_app(HeatApp(table=table))
     check_race_options(args)
@@ -83,4 +83,12 @@ def season_resume(args: argparse.Namespace) -> int:
         return season_cmd.resume(args)
     from heat.tui.app import HeatApp, run_app
 
-    return run_app(HeatApp(table=Table.load(args.file)))
+    return run_app(HeatApp(table=no_confirm_if_asked(Table.load(args.file), args)))
+
+
+def no_confirm_if_asked(table: Table, args: argparse.Namespace) -> Table:
+    """``table`` with its confirmations off when ``--no-confirm`` is given (a resumed game keeps
+    its own setting otherwise, saved as ``players.confirm``)."""
+    if getattr(args, "no_confirm", False):
+        table.confirm = False
+    return table

@@ -151,7 +151,8 @@ def build_table(setup: GameSetup, *, save_path: str | None = None) -> Table:
 
 def setup_from_args(args: argparse.Namespace, *, mode: str = RACE_MODE) -> GameSetup:
     """The setup that ``heat play`` (or ``heat season new``) options describe: the player, then
-    ``--bots`` bots of the ``--level`` levels, then ``--legends`` Legends."""
+    ``--bots`` bots of the ``--level`` levels, then ``--legends`` Legends; ``--no-confirm`` turns
+    the confirmations off."""
     bots = int(getattr(args, "bots", 3))
     legends = int(getattr(args, "legends", 0) or 0)
     if not 0 <= bots <= 5:
@@ -172,6 +173,7 @@ def setup_from_args(args: argparse.Namespace, *, mode: str = RACE_MODE) -> GameS
         tournament=bool(getattr(args, "tournament", False)),
         seed=getattr(args, "seed", None),
         seats=tuple(rows),
+        confirm=not getattr(args, "no_confirm", False),
     )
     if mode == SEASON_MODE:
         return replace(setup, season=getattr(args, "season", "1961"))

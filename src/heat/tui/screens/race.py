@@ -24,10 +24,10 @@ from textual.widgets.option_list import Option
 from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, React, SeatView, track, view_of
 from heat.engine.decisions import Salvage
 from heat.narrate import weather_words
-from heat.preview import Preview
+from heat.preview import Preview, preview_decision
 from heat.tui.helptext import help_text, step_key
 from heat.tui.messages import Decided
-from heat.tui.risk import Risk, risk_of
+from heat.tui.risk import Risk, question_lines, risk_of
 from heat.tui.screens.dialogs import CarsScreen, ChoiceScreen, ConfirmScreen, HelpScreen
 from heat.tui.selection import HandSelection
 from heat.tui.staging import ReactStage
@@ -37,7 +37,7 @@ from heat.tui.widgets.gear_bar import GEARS, GearBar
 from heat.tui.widgets.hand import HandBar
 from heat.tui.widgets.my_car import MyCar
 from heat.tui.widgets.option_menu import OptionMenu
-from heat.tui.widgets.preview_box import PreviewBox, preview_of
+from heat.tui.widgets.preview_box import PreviewBox
 from heat.tui.widgets.race_log import RaceLog
 from heat.tui.widgets.track_map import TrackMap, finish_in
 
@@ -337,7 +337,7 @@ class RaceScreen(Screen[None]):
         if self.mode == PLAN and not selection.picked:
             self._show_preview(None, "Pick your cards, choose your gear: the preview shows here.")
         elif decision in self.legal:
-            preview = preview_of(view, decision) if isinstance(decision, Plan) else None
+            preview = preview_decision(view, decision) if isinstance(decision, Plan) else None
             self._show_preview(preview, f"enter: {decision.text()}")
         else:
             self._show_preview(None, self._refusal(decision))
@@ -382,7 +382,7 @@ class RaceScreen(Screen[None]):
             self._show_preview(None, "")
             return
         decision = self.options[index]
-        preview = preview_of(self.current_view(), decision)
+        preview = preview_decision(self.current_view(), decision)
         self._show_preview(preview, "" if preview is not None else f"enter: {decision.text()}")
 
     # ------------------------------------------------------------------ deciding
@@ -425,7 +425,7 @@ class RaceScreen(Screen[None]):
                 back()
                 self.say("Not committed: change your choice, or commit it again.")
 
-        self.app.push_screen(ConfirmScreen(risk.lines()), answered)
+        self.app.push_screen(ConfirmScreen(question_lines(risk)), answered)
 
     def _choose(self, index: int) -> None:
         if not 0 <= index < len(self.options):

@@ -8,24 +8,9 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from heat.engine import Decision, EndReact, Plan, React, SeatView, Slipstream
-from heat.preview import Preview, amount_text, percent_text, preview_plan, preview_react, preview_slipstream
+from heat.preview import Preview, amount_text, percent_text
 
 BAR = "█"
-
-
-def preview_of(view: SeatView, decision: Decision) -> Preview | None:
-    """The preview of ``decision`` from ``view``, or None for a decision without one."""
-    try:
-        if isinstance(decision, Plan):
-            return preview_plan(view, decision)
-        if isinstance(decision, React | EndReact):
-            return preview_react(view, decision)
-        if isinstance(decision, Slipstream):
-            return preview_slipstream(view, decision)
-    except ValueError:
-        return None
-    return None
 
 
 def landing_text(preview: Preview, laps: int, finish: int | None = None) -> Text:
