@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 
 from heat.bots import play_out
 from heat.bots.levels import parse_levels
 from heat.cli.render import narrate
-from heat.cli.stats_cmd import print_stats
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record, track, track_ids
 from heat.engine.config import MAX_CARS
 from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, seat_roles
-from heat.stats import race_stats
 from heat.storage import load_race
 
 
@@ -66,7 +63,7 @@ def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceC
 
 def seed_of(args: argparse.Namespace) -> int:
     """The seed asked for, or a fresh random one."""
-    return args.seed if args.seed is not None else secrets.randbelow(2**31)
+    return args.seed if args.seed is not None else fresh_seed()
 
 
 def print_standings(race: Race) -> None:
@@ -111,6 +108,10 @@ def run(args: argparse.Namespace) -> int:
     print_standings(race)
     if not args.quiet:
         print()
+        # Imported here: the statistics are needed only now, and the prompt starts faster.
+        from heat.cli.stats_cmd import print_stats
+        from heat.stats import race_stats
+
         print_stats(race_stats(race), "Statistics:")
     return 0
 
@@ -134,3 +135,11 @@ def list_tracks(_: argparse.Namespace) -> int:
         limits = ", ".join(str(c.speed_limit) for c in board.corners)
         print(f"{track_id:15} {board.name}: {board.laps} laps, {board.spaces} spaces, corners {limits}")
     return 0
+
+
+def fresh_seed() -> int:
+    """A random seed for a race or season given none (``secrets``: not the bots' or the engine's
+    generators; imported here because only this needs it, and a prompt starts faster)."""
+    import secrets
+
+    return secrets.randbelow(2**31)

@@ -4,7 +4,6 @@ every decision and resumed exactly where it stopped."""
 from __future__ import annotations
 
 import argparse
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +11,7 @@ from heat.bots import Bot
 from heat.bots.levels import levels_text, parse_levels
 from heat.cli.parser import DEFAULT_SEASON_SAVE
 from heat.cli.prompt import Previewer, Prompt, confirm_at_prompt
-from heat.cli.race_cmd import bot_names, seats_for
+from heat.cli.race_cmd import bot_names, fresh_seed, seats_for
 from heat.cli.render import decision_preview, narrate, prompt_for, scorepad, season_status, status
 from heat.engine import COLORS, ConfigError, track, view_of
 from heat.engine.championship import (
@@ -164,7 +163,7 @@ def new_season(args: argparse.Namespace) -> tuple[Season, str]:
         seats_for(players, args.legends),
         season=args.season,
         garage=args.garage,
-        seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
+        seed=args.seed if args.seed is not None else fresh_seed(),
         tournament=args.tournament,
         pro_legends=args.pro_legends,
         aggressive_legends=args.aggressive_legends,

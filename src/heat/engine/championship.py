@@ -10,7 +10,6 @@ seed and decisions, so it is saved as its record and resumed by replaying it.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
@@ -91,6 +90,8 @@ class EventBook:
 @cache
 def event_book() -> EventBook:
     """The Event cards of data/championship/events.toml."""
+    import tomllib  # here, not at the top: only a season reads it, and a prompt starts faster
+
     source = "championship/events.toml"
     text = resources.files("heat.data").joinpath("championship", "events.toml").read_text(encoding="utf-8")
     try:
