@@ -149,6 +149,9 @@ class SeatView:
 
 def view_of(race: Race, seat: int | None) -> SeatView:
     """The view of ``seat`` (None: a spectator, who sees only public facts)."""
+    # Called for every seat after every decision by the server: the views are built with
+    # positional arguments and list comprehensions, which cost about half of keywords and
+    # generators here (the fields are in their declared order).
     ids = race.cards.ids
     in_turns = race.phase == TURN
     active = race.order[race.turn_index] if in_turns else -1
@@ -162,35 +165,36 @@ def view_of(race: Race, seat: int | None) -> SeatView:
     cars = []
     for car in race.cars:
         own = car.seat == seat
-        face_down = car.seat in waiting
+        discard = car.discard
+        play = car.play
         plan = None
         if own and car.plan is not None:
-            plan = Plan(car.plan_gear, tuple(ids[k] for k in car.plan)).text()
+            plan = Plan(car.plan_gear, tuple([ids[k] for k in car.plan])).text()
         cars.append(
             CarView(
-                seat=car.seat,
-                name=car.name,
-                color=car.color,
-                legend=car.legend,
-                on_track=car.on_track,
-                finished=car.finished,
-                space=race.space_of(car.pos),
-                lap=race.lap_of(car.pos),
-                lane=car.lane,
-                gear=car.gear,
-                engine=car.engine,
-                hand_count=len(car.hand),
-                deck_count=len(car.deck),
-                discard_count=len(car.discard),
-                discard_top=ids[car.discard[-1]] if car.discard else None,
-                play_count=len(car.play),
-                play=None if face_down and not own else tuple(ids[k] for k in car.play),
-                committed=car.plan is not None,
-                upgrades=tuple(ids[k] for k in car.upgrades),
-                hand=tuple(ids[k] for k in car.hand) if own else None,
-                plan=plan,
-                discard_pile=tuple(ids[k] for k in car.discard) if own and salvaging else None,
-                deck_cards=tuple(sorted(ids[k] for k in car.deck)) if own else None,
+                car.seat,
+                car.name,
+                car.color,
+                car.legend,
+                car.on_track,
+                car.finished,
+                race.space_of(car.pos),
+                race.lap_of(car.pos),
+                car.lane,
+                car.gear,
+                car.engine,
+                len(car.hand),
+                len(car.deck),
+                len(discard),
+                ids[discard[-1]] if discard else None,
+                len(play),
+                None if car.seat in waiting and not own else tuple([ids[k] for k in play]),
+                car.plan is not None,
+                tuple([ids[k] for k in car.upgrades]),
+                tuple([ids[k] for k in car.hand]) if own else None,
+                plan,
+                tuple([ids[k] for k in discard]) if own and salvaging else None,
+                tuple(sorted([ids[k] for k in car.deck])) if own else None,
             )
         )
     turn_view = None
@@ -209,28 +213,31 @@ def view_of(race: Race, seat: int | None) -> SeatView:
             adrenaline_cooldown_used=turn.adrenaline_cool_used,
             gear_cooldown_used=turn.gear_cool_used,
             boost_used=turn.boost_used,
-            symbols=tuple((symbol, amount, ids[kind]) for symbol, amount, kind in turn.symbols),
+            symbols=tuple([(symbol, amount, ids[kind]) for symbol, amount, kind in turn.symbols]),
             speed_limit_adjust=turn.adjust,
             slipstream_boost=turn.slip_boost,
             accelerate=turn.accelerate,
             plus_used=turn.plus_used,
         )
     conditions = race.conditions
+    own_adjust = adjust if active == seat else 0
+    press_corners = race.config.press_corners
     corners = []
     for corner in race.track.corners:
         token = conditions.road[corner.number - 1] if conditions is not None else None
         corners.append(
             CornerView(
-                number=corner.number,
-                line_after=corner.line_after,
-                printed_limit=corner.speed_limit,
-                speed_limit=race.corner_limit(corner) + (adjust if active == seat else 0),
-                road=token.id if token is not None and not token.is_sector else None,
-                sector_road=token.id if token is not None and token.is_sector else None,
-                press=corner.number in race.config.press_corners,
+                corner.number,
+                corner.line_after,
+                corner.speed_limit,
+                race.corner_limit(corner) + own_adjust,
+                token.id if token is not None and not token.is_sector else None,
+                token.id if token is not None and token.is_sector else None,
+                corner.number in press_corners,
             )
         )
     draft = race.draft
+    legends = content.legends_cards()
     return SeatView(
         seat=seat,
         track=race.track.id,
@@ -249,15 +256,15 @@ def view_of(race: Race, seat: int | None) -> SeatView:
         stress_reserve=race.stress_reserve,
         corners=tuple(corners),
         weather=conditions.weather.id if conditions is not None and conditions.weather is not None else None,
-        legends_card=content.legends_cards()[race.legends_card].number if race.legends_card >= 0 else None,
-        legends_to_come=tuple(sorted(content.legends_cards()[k].number for k in race.legends_deck)),
+        legends_card=legends[race.legends_card].number if race.legends_card >= 0 else None,
+        legends_to_come=tuple(sorted([legends[k].number for k in race.legends_deck])),
         pro_legends=race.config.pro_legends,
         aggressive_legends=race.config.aggressive_legends,
         draft=(
             DraftView(
                 round=draft.round,
                 rounds=draft.rounds,
-                market=tuple(ids[k] for k in draft.market),
+                market=tuple([ids[k] for k in draft.market]),
                 order=tuple(draft.order),
                 picking=draft.order[draft.index],
             )

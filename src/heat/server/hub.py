@@ -421,21 +421,34 @@ class Hub:
         table = live.table
         race = table.race
         events = len(race.log) if race is not None and race.log is not None else 0
+        seats = self._seats_json(live)
         for conn in list(live.conns):
             whole = full or conn.epoch != table.epoch
             key = (conn.seat, whole, conn.events_sent, conn.entries_sent)
             text = cache.get(key)
             if text is None:
-                text = cache[key] = self._state_text(live, conn, whole)
+                text = cache[key] = self._state_text(live, conn, whole, seats)
             conn.send(text)
             conn.events_sent, conn.entries_sent, conn.epoch = events, len(table.entries), table.epoch
 
-    def _state_text(self, live: LiveTable, conn: Conn, full: bool) -> str:
-        data = live.table.state_for(conn.seat, 0 if full else conn.events_sent, 0 if full else conn.entries_sent)
-        for index, seat in enumerate(data["seats"]):
-            seat["connected"] = live.connected(index)
-        data.update(type="state", table=live.id, full=full, rematch=live.rematch_id)
-        return orjson.dumps(data).decode()
+    @staticmethod
+    def _seats_json(live: LiveTable) -> orjson.Fragment:
+        """Every seat's public facts and whether it is connected, as JSON."""
+        connected = {conn.seat for conn in live.conns}
+        return orjson.Fragment(
+            orjson.dumps([{**s.to_json(), "connected": i in connected} for i, s in enumerate(live.table.seats)])
+        )
+
+    def _state_text(self, live: LiveTable, conn: Conn, full: bool, seats: orjson.Fragment | None = None) -> str:
+        extra = {
+            "type": "state",
+            "table": live.id,
+            "full": full,
+            "rematch": live.rematch_id,
+            "seats": seats if seats is not None else self._seats_json(live),
+        }
+        start_events, start_entries = (0, 0) if full else (conn.events_sent, conn.entries_sent)
+        return live.table.state_json(conn.seat, start_events, start_entries, extra).decode()
 
     def _follow_up(self, live: LiveTable) -> None:
         """After a change: ask the bots, set the timer, let a finished table's bots go."""
