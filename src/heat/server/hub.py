@@ -24,7 +24,7 @@ from typing import Any
 import orjson
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
-from heat.engine import HeatError
+from heat.engine import HeatError, SeatView
 from heat.server.bots import BotPool
 from heat.server.messages import CreateTable
 from heat.server.records import season_race_records
@@ -110,6 +110,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     timer: asyncio.TimerHandle | None = None
+    timer_at: float | None = None
+    """The deadline ``timer`` wakes the table at."""
     bot_jobs: dict[int, int] = field(default_factory=dict)
 
     def connected(self, seat: int) -> bool:
@@ -422,12 +424,13 @@ class Hub:
         race = table.race
         events = len(race.log) if race is not None and race.log is not None else 0
         seats = self._seats_json(live)
+        views = table.views(list({conn.seat: None for conn in live.conns}))
         for conn in list(live.conns):
             whole = full or conn.epoch != table.epoch
             key = (conn.seat, whole, conn.events_sent, conn.entries_sent)
             text = cache.get(key)
             if text is None:
-                text = cache[key] = self._state_text(live, conn, whole, seats)
+                text = cache[key] = self._state_text(live, conn, whole, seats, views)
             conn.send(text)
             conn.events_sent, conn.entries_sent, conn.epoch = events, len(table.entries), table.epoch
 
@@ -439,7 +442,14 @@ class Hub:
             orjson.dumps([{**s.to_json(), "connected": i in connected} for i, s in enumerate(live.table.seats)])
         )
 
-    def _state_text(self, live: LiveTable, conn: Conn, full: bool, seats: orjson.Fragment | None = None) -> str:
+    def _state_text(
+        self,
+        live: LiveTable,
+        conn: Conn,
+        full: bool,
+        seats: orjson.Fragment | None = None,
+        views: dict[int | None, SeatView | None] | None = None,
+    ) -> str:
         extra = {
             "type": "state",
             "table": live.id,
@@ -448,7 +458,7 @@ class Hub:
             "seats": seats if seats is not None else self._seats_json(live),
         }
         start_events, start_entries = (0, 0) if full else (conn.events_sent, conn.entries_sent)
-        return live.table.state_json(conn.seat, start_events, start_entries, extra).decode()
+        return live.table.state_json(conn.seat, start_events, start_entries, extra, views).decode()
 
     def _follow_up(self, live: LiveTable) -> None:
         """After a change: ask the bots, set the timer, let a finished table's bots go."""
@@ -473,13 +483,16 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     def _set_timer(self, live: LiveTable) -> None:
+        deadline = live.table.next_deadline()
         if live.timer is not None:
+            if deadline == live.timer_at:
+                return  # most decisions move no clock of a waiting player: the timer stays
             live.timer.cancel()
             live.timer = None
-        deadline = live.table.next_deadline()
         if deadline is None:
             return
         delay = max(0.0, deadline - self.clock())
+        live.timer_at = deadline
         live.timer = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._on_timer(live)))
 
     async def _on_timer(self, live: LiveTable) -> None:

@@ -20,12 +20,23 @@ table reads no clock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
-from heat.engine import Decision, HeatError, IllegalDecision, Race, SeatView, parse_decision, to_record, view_of
+from heat.engine import (
+    Decision,
+    HeatError,
+    IllegalDecision,
+    Race,
+    SeatView,
+    parse_decision,
+    to_record,
+    view_of,
+    views_of,
+)
 from heat.engine.championship import RACE as SEASON_RACE
 from heat.engine.championship import Season, SeasonView, event_book, season_record, season_view
 from heat.engine.events import Event
@@ -49,8 +60,9 @@ STANDIN = "standin"
 AUTO = "auto"
 SERVER = "server"
 
-EVENTS_KEPT = 256
-"""Public events whose JSON is kept, the newest: the ones the next updates send."""
+EVENTS_KEPT = 128
+"""Events whose JSON is kept, the newest: the ones the next updates send (a full state, for a
+newcomer, writes the older ones again)."""
 DEFAULT_AWAY_GRACE = 15.0
 """Seconds a live player may be disconnected before their stand-in plays (a page reload is not
 leaving)."""
@@ -491,22 +503,45 @@ class Table:
         data["events"] = orjson.loads(data["events"])
         return data
 
-    def state_json(self, seat: int | None, events_from: int, entries_from: int, extra: dict[str, Any]) -> bytes:
+    def state_json(
+        self,
+        seat: int | None,
+        events_from: int,
+        entries_from: int,
+        extra: dict[str, Any],
+        views: dict[int | None, SeatView | None] | None = None,
+    ) -> bytes:
         """``state_for`` with ``extra`` fields (the transport's), written as JSON: the same
-        message, built from the JSON kept of the legal decisions and the events."""
-        data = self._state(seat, events_from, entries_from)
+        message, built from the JSON kept of the legal decisions and the events; ``views`` holds
+        the seat's view if the caller made it already (``views``)."""
+        data = self._state(seat, events_from, entries_from, views, extra.get("seats"))
         data["legal"] = orjson.Fragment(data["legal"])
         data["events"] = orjson.Fragment(data["events"])
         data.update(extra)
         return orjson.dumps(data)
 
-    def _state(self, seat: int | None, events_from: int, entries_from: int) -> dict[str, Any]:
-        """The state, its legal decisions and events as JSON text (``state_for``, ``state_json``)."""
+    def views(self, seats: Sequence[int | None]) -> dict[int | None, SeatView | None]:
+        """The view of each of ``seats`` now, built together (``views_of``)."""
+        race = self._race
+        made = views_of(race, seats) if race is not None else [None] * len(seats)
+        return dict(zip(seats, made, strict=True))
+
+    def _state(
+        self,
+        seat: int | None,
+        events_from: int,
+        entries_from: int,
+        views: dict[int | None, SeatView | None] | None = None,
+        seats: Any = None,
+    ) -> dict[str, Any]:
+        """The state, its legal decisions and events as JSON text (``state_for``, ``state_json``),
+        with the seat's view from ``views`` if it is there, and ``seats`` if given."""
         race = self._race
         season = self.season
         to_decide = self.to_decide()
         mine = seat is not None and seat in to_decide
-        view = view_of(race, seat) if race is not None else None
+        views = views if views is not None else {}
+        view = views[seat] if seat in views else view_of(race, seat) if race is not None else None
         events = b"[]"
         if race is not None and race.log is not None and events_from < len(race.log):
             # race.events(seat)[events_from:], without filtering the whole log each time
@@ -528,7 +563,7 @@ class Table:
             "can_undo": seat is not None and self.can_undo(seat),
             "clocks": {str(s): t for s in to_decide if (t := self.effective_deadline(s)) is not None},
             "standins": sorted(self.standins),
-            "seats": [s.to_json() for s in self.seats],
+            "seats": seats if seats is not None else [s.to_json() for s in self.seats],
             "view": view,
             "season": season_view(season) if season is not None else None,
             "events_from": events_from,
@@ -557,7 +592,7 @@ class Table:
         cached = self._events.get(key)
         if cached is None:
             cached = self._events[key] = orjson.dumps(event_json(shown, self._event_names, race.laps))
-            if len(self._events) > 3 * EVENTS_KEPT:
+            if len(self._events) > 2 * EVENTS_KEPT:
                 newest = len(race.log) if race.log is not None else 0
                 for old in [k for k in self._events if k[0] != self.epoch or k[1] < newest - EVENTS_KEPT]:
                     del self._events[old]
