@@ -376,6 +376,12 @@ class Store:
         loaded = await self._load(tables.c.id == table_id)
         return loaded[0] if loaded else None
 
+    async def unfinished_ids(self) -> list[str]:
+        """The tables still waiting or playing, the most recently changed last."""
+        query = select(tables.c.id).where(tables.c.status.in_(("waiting", "playing"))).order_by(tables.c.updated_at)
+        async with self.engine.connect() as connection:
+            return [row.id for row in await connection.execute(query)]
+
     async def load_unfinished(self) -> list[StoredTable]:
         """Every table still waiting or playing (the server restores them on start)."""
         return await self._load(tables.c.status.in_(("waiting", "playing")))
