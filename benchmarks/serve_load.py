@@ -5,9 +5,15 @@ uses ``--url``, which must be a loopback address), creates the tables over HTTP,
 WebSocket clients per table, and lets every human answer after a random think time with a random
 legal decision. After a warm-up it measures for ``--seconds`` and prints the accepted decisions
 per second and the latency from a decision sent to the resulting update received by *every*
-seat of its table (p50, p90, p99, max), and the server's CPU use. Bounded: it stops after
+seat of its table (p50, p90, p99, max), the CPU the server and the clients used, and how late
+the clients' own event loop ran (its share of the latency). Bounded: it stops after
 ``--seconds`` of measurement (and at most ``--timeout`` seconds in all) and sends nothing but to
 the loopback address.
+
+The clients share the machine with the server, so they are kept cheap: every socket of one
+asyncio process is a bare protocol speaking the few WebSocket frames the game needs (RFC 6455:
+the opening handshake, masked text frames out, text, ping and close frames in), and a message's
+arrival is timed when its bytes arrive, before it is parsed.
 
     .venv/bin/python benchmarks/serve_load.py --tables 1000 --seconds 60
 """
@@ -16,8 +22,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import bisect
 import contextlib
+import hashlib
 import json
 import os
 import random
@@ -33,17 +41,33 @@ from urllib.parse import urlparse
 
 import httpx
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
 from heat.server.client import Http
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WEBSOCKET_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+SEEN_KEPT = 16
+"""States kept per seat at least (to time decisions whose answer has not come yet)."""
+LAG_TICK = 0.02
+"""Seconds between two ticks of the clients' loop-lag probe."""
+
+
+@dataclass
+class Totals:
+    """What the clients measured (only while ``measuring``)."""
+
+    measuring: bool = False
+    accepted: int = 0
+    refused: int = 0
+    latencies: list[float] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)
+    over: int = 0
+    errors: list[str] = field(default_factory=list)
 
 
 @dataclass
 class LoadTable:
-    """One table's two clients and what they saw."""
+    """One table's two humans and what they saw."""
 
     id: str
     seen: list[list[tuple[int, float]]] = field(default_factory=lambda: [[], []])
@@ -51,14 +75,22 @@ class LoadTable:
     pending: list[tuple[int, float]] = field(default_factory=list)
     """Decisions accepted, not yet seen by both seats: (version, time sent)."""
 
-
-@dataclass
-class Totals:
-    measuring: bool = False
-    accepted: int = 0
-    refused: int = 0
-    latencies: list[float] = field(default_factory=list)
-    over: int = 0
+    def settle(self, totals: Totals) -> None:
+        """Record the latency of each decision both seats have now seen, and forget what no
+        pending decision needs any more."""
+        keep = []
+        for version, sent in self.pending:
+            times = [reached(seat, version) for seat in self.seen]
+            if None in times:
+                keep.append((version, sent))
+            elif totals.measuring:
+                totals.latencies.append(max(t for t in times if t is not None) - sent)
+        self.pending = keep
+        oldest = min((version for version, _ in keep), default=None)
+        for seat in self.seen:
+            if len(seat) > 2 * SEEN_KEPT:  # a state may come before the answer to its decision
+                needed = len(seat) if oldest is None else bisect.bisect_left(seat, (oldest, -1.0))
+                del seat[: min(needed, len(seat) - SEEN_KEPT)]
 
 
 def reached(seen: list[tuple[int, float]], version: int) -> float | None:
@@ -67,70 +99,167 @@ def reached(seen: list[tuple[int, float]], version: int) -> float | None:
     return seen[index][1] if index < len(seen) else None
 
 
-def settle(table: LoadTable, totals: Totals) -> None:
-    """Record the latency of each decision both seats have now seen."""
-    keep = []
-    for version, sent in table.pending:
-        times = [reached(seat, version) for seat in table.seen]
-        if all(t is not None for t in times):
-            if totals.measuring:
-                totals.latencies.append(max(t for t in times if t is not None) - sent)
-        else:
-            keep.append((version, sent))
-    table.pending = keep
+class Human(asyncio.Protocol):
+    """One simulated player on a bare WebSocket: says hello, then answers each question after a
+    think time with a random legal decision, never sending a second before the first is answered."""
 
+    def __init__(
+        self,
+        table: LoadTable,
+        seat: int,
+        url: str,
+        token: str,
+        think: tuple[float, float],
+        rng: random.Random,
+        totals: Totals,
+    ) -> None:
+        self.table, self.seat, self.token, self.think, self.rng, self.totals = table, seat, token, think, rng, totals
+        self.url = urlparse(url)
+        self.key = base64.b64encode(os.urandom(16))
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.fragments: list[bytes] = []
+        self.open = False
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.version = -1
+        self.legal: list[str] = []
+        self.thinking: asyncio.TimerHandle | None = None
+        self.sent_at: float | None = None
+        """When the decision waiting for its answer was sent."""
+        self.counter = 0
 
-async def human(
-    url: str, table: LoadTable, seat: int, token: str, think: tuple[float, float], rng: random.Random, totals: Totals
-) -> None:
-    """One simulated player: answers each question after a think time, until the race ends."""
-    socket: ClientConnection = await connect(url, max_size=None, open_timeout=120)
-    try:
-        await socket.send(json.dumps({"type": "hello", "token": token, "name": f"P{seat}"}))
-        state: dict[str, Any] = {}
-        thinking: asyncio.Task[None] | None = None
-        sent_at: dict[int, float] = {}
-        counter = 0
+    # ---------------------------------------------------------------- the WebSocket
 
-        async def decide(version: int, legal: list[str]) -> None:
-            nonlocal counter
-            await asyncio.sleep(rng.uniform(*think))
-            if sent_at:  # a decision is still unanswered: a person waits for it
+    def itself(self) -> Human:
+        """The protocol factory ``create_connection`` takes."""
+        return self
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        host = f"{self.url.hostname}:{self.url.port}"
+        transport.write(
+            f"GET {self.url.path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {self.key.decode()}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.stop(None if self.open or exc is None else f"seat {self.seat} of {self.table.id}: {exc}")
+
+    def stop(self, error: str | None = None) -> None:
+        """Close the socket (``error``: why, if it is one)."""
+        if self.thinking is not None:
+            self.thinking.cancel()
+        if error is not None:
+            self.totals.errors.append(error)
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()
+        if not self.done.done():
+            self.done.set_result(None)
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()  # the arrival, before any parsing
+        buffer = self.buffer
+        buffer += data
+        if not self.open:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
                 return
-            counter += 1
-            sent_at[counter] = time.perf_counter()
-            message = {"type": "decide", "seq": version, "decision": rng.choice(legal), "id": counter}
-            with contextlib.suppress(ConnectionClosed):
-                await socket.send(json.dumps(message))
+            head = bytes(buffer[:end]).decode("latin-1")
+            del buffer[: end + 4]
+            accept = base64.b64encode(hashlib.sha1(self.key + WEBSOCKET_GUID).digest()).decode()
+            if not head.startswith("HTTP/1.1 101") or accept not in head:
+                self.stop(f"seat {self.seat}: no WebSocket: {head.splitlines()[0] if head else '(nothing)'}")
+                return
+            self.open = True
+            self.send({"type": "hello", "token": self.token, "name": f"P{self.seat}"})
+        while len(buffer) >= 2:
+            first, second = buffer[0], buffer[1]
+            length, start = second & 0x7F, 2
+            if length == 126:
+                length, start = int.from_bytes(buffer[2:4], "big"), 4
+            elif length == 127:
+                length, start = int.from_bytes(buffer[2:10], "big"), 10
+            if len(buffer) < start + length:
+                return  # the rest of the frame is still on its way
+            payload = bytes(buffer[start : start + length])
+            del buffer[: start + length]
+            opcode = first & 0x0F
+            if opcode in (0x0, 0x1):  # a text frame or its continuation
+                self.fragments.append(payload)
+                if first & 0x80:  # the message's last frame
+                    message = b"".join(self.fragments)
+                    self.fragments = []
+                    self.received(orjson.loads(message), now)
+            elif opcode == 0x9:  # ping: pong with the same data
+                self.frame(0xA, payload)
+            elif opcode == 0x8:  # close
+                self.stop()
+                return
 
-        async for raw in socket:
-            now = time.perf_counter()
-            message = orjson.loads(raw)
-            kind = message["type"]
-            if kind == "state":
-                state = message
-                table.seen[seat].append((message["version"], now))
-                settle(table, totals)
-                if state["status"] in ("over", "closed"):
-                    if seat == 0:
-                        totals.over += 1
-                    return
-                if state["legal"] and not sent_at and (thinking is None or thinking.done()):
-                    thinking = asyncio.create_task(decide(state["version"], state["legal"]))
-            elif kind == "accepted":
-                if totals.measuring:
-                    totals.accepted += 1
-                table.pending.append((message["version"], sent_at.pop(message["id"])))
-                settle(table, totals)
-                if state.get("version", -1) >= message["version"] and state["legal"]:
-                    thinking = asyncio.create_task(decide(state["version"], state["legal"]))
-            elif kind == "refused":
-                totals.refused += 1
-                sent_at.pop(message["id"], None)
-                if state.get("legal") and (thinking is None or thinking.done()):
-                    thinking = asyncio.create_task(decide(message["version"], state["legal"]))
-    finally:
-        await socket.close()
+    def frame(self, opcode: int, payload: bytes) -> None:
+        """Send one masked frame (a client masks every frame, RFC 6455 5.3)."""
+        if self.transport is None or self.transport.is_closing():
+            return
+        size = len(payload)
+        if size < 126:
+            header = bytes((0x80 | opcode, 0x80 | size))
+        else:
+            header = bytes((0x80 | opcode, 0x80 | 126)) + size.to_bytes(2, "big")
+        mask = os.urandom(4)
+        masked = (int.from_bytes(payload, "big") ^ int.from_bytes((mask * (size // 4 + 1))[:size], "big")).to_bytes(
+            size, "big"
+        )
+        self.transport.write(header + mask + masked)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send a message as a text frame."""
+        self.frame(0x1, orjson.dumps(message))
+
+    # ---------------------------------------------------------------- the player
+
+    def received(self, message: dict[str, Any], now: float) -> None:
+        kind = message["type"]
+        table, totals = self.table, self.totals
+        if kind == "state":
+            self.version, self.legal = message["version"], message["legal"]
+            table.seen[self.seat].append((self.version, now))
+            table.settle(totals)
+            if message["status"] in ("over", "closed"):
+                if self.seat == 0:
+                    totals.over += 1
+                self.stop()
+                return
+            self.maybe_think()
+        elif kind == "accepted":
+            if totals.measuring:
+                totals.accepted += 1
+            assert self.sent_at is not None
+            table.pending.append((message["version"], self.sent_at))
+            self.sent_at = None
+            table.settle(totals)
+            self.maybe_think()
+        elif kind == "refused":
+            totals.refused += 1
+            self.sent_at = None
+            self.maybe_think()
+        elif kind == "error":
+            self.stop(f"seat {self.seat} of {table.id}: {message['code']}: {message['message']}")
+
+    def maybe_think(self) -> None:
+        """Start thinking about the question asked now, unless already thinking or waiting."""
+        if self.legal and self.sent_at is None and self.thinking is None:
+            delay = self.rng.uniform(*self.think)
+            self.thinking = asyncio.get_running_loop().call_later(delay, self.decide)
+
+    def decide(self) -> None:
+        """A decision among the legal ones of the latest state, sent with its version."""
+        self.thinking = None
+        if not self.legal or self.sent_at is not None:
+            return
+        self.counter += 1
+        self.sent_at = time.perf_counter()
+        self.send({"type": "decide", "seq": self.version, "decision": self.rng.choice(self.legal), "id": self.counter})
 
 
 def cpu_seconds(pid: int) -> float:
@@ -149,6 +278,22 @@ async def wait_ready(http: Http) -> None:
     raise TimeoutError("the server did not answer /healthz within a minute")
 
 
+async def probe_lag(totals: Totals) -> None:
+    """Tick every ``LAG_TICK`` seconds and note how late each tick ran: the time a message that
+    arrived meanwhile waited for the clients' own loop."""
+    loop = asyncio.get_running_loop()
+    while True:
+        planned = loop.time() + LAG_TICK
+        await asyncio.sleep(LAG_TICK)
+        if totals.measuring:
+            totals.lags.append(loop.time() - planned)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` percentile of sorted ``values``, in milliseconds."""
+    return values[min(len(values) - 1, int(share * len(values)))] * 1000 if values else float("nan")
+
+
 async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> dict[str, Any]:
     http = Http(base)
     await wait_ready(http)
@@ -165,23 +310,27 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     await asyncio.gather(*(create() for _ in range(args.tables)))
     await http.close()
     print(f"created {len(created)} tables in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    loop = asyncio.get_running_loop()
     totals = Totals()
-    tasks: list[asyncio.Task[None]] = []
+    humans: list[Human] = []
     for index, made in enumerate(created):
         table = LoadTable(made["table"])
+        url = urlparse(made["socket"])
         for seat in (0, 1):
-            player = human(
-                made["socket"],
+            human = Human(
                 table,
                 seat,
+                made["socket"],
                 made["seats"][seat]["token"],
                 (args.think_min, args.think_max),
                 random.Random(rng.random()),
                 totals,
             )
-            tasks.append(asyncio.create_task(player))
+            humans.append(human)
+            await loop.create_connection(human.itself, url.hostname, url.port)
         if index % 50 == 49:
             await asyncio.sleep(0.05)  # connect gradually
+    lag = asyncio.create_task(probe_lag(totals))
     await asyncio.sleep(args.warmup)
     cpu_before = cpu_seconds(server_pid) if server_pid else None
     client_before = time.process_time()
@@ -192,14 +341,13 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     elapsed = time.perf_counter() - begin
     cpu = cpu_seconds(server_pid) - cpu_before if server_pid and cpu_before is not None else None
     client_cpu = time.process_time() - client_before
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    lag.cancel()
+    for human in humans:
+        human.stop()
     latencies = sorted(totals.latencies)
-
-    def pct(p: float) -> float:
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else float("nan")
-
+    lags = sorted(totals.lags)
+    if totals.errors:
+        print(f"{len(totals.errors)} sockets failed, the first: {totals.errors[0]}", file=sys.stderr)
     return {
         "tables": args.tables,
         "seconds": round(elapsed, 1),
@@ -207,13 +355,19 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
         "decisions_per_second": round(totals.accepted / elapsed, 1),
         "refused": totals.refused,
         "latency_ms": {
-            "p50": round(pct(0.5), 1),
-            "p90": round(pct(0.9), 1),
-            "p99": round(pct(0.99), 1),
+            "p50": round(percentile(latencies, 0.5), 1),
+            "p90": round(percentile(latencies, 0.9), 1),
+            "p99": round(percentile(latencies, 0.99), 1),
             "max": round(latencies[-1] * 1000, 1) if latencies else None,
         },
         "measured": len(latencies),
+        "client_loop_lag_ms": {
+            "p50": round(percentile(lags, 0.5), 1),
+            "p99": round(percentile(lags, 0.99), 1),
+            "max": round(lags[-1] * 1000, 1) if lags else None,
+        },
         "races_over": totals.over,
+        "socket_errors": len(totals.errors),
         "server_cpu_percent": round(100 * cpu / elapsed, 1) if cpu is not None else None,
         "client_cpu_percent": round(100 * client_cpu / elapsed, 1),
         "load_average": os.getloadavg()[0],
@@ -268,11 +422,12 @@ def main() -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        lat = result["latency_ms"]
+        lat, lag = result["latency_ms"], result["client_loop_lag_ms"]
         print(
             f"{result['tables']} tables, {result['seconds']} s measured: {result['decisions_per_second']} decisions/s "
             f"accepted ({result['decisions_accepted']}), latency to every seat p50 {lat['p50']} ms, "
             f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms ({result['measured']} decisions); "
+            f"clients' loop late p99 {lag['p99']} ms, max {lag['max']} ms; "
             f"server CPU {result['server_cpu_percent']}%, clients {result['client_cpu_percent']}%, "
             f"load average {result['load_average']:.1f}; think {args.think_min}-{args.think_max} s"
         )

@@ -102,3 +102,28 @@ def test_playing_leaves_no_reference_cycles(tmp_path):
         return cycles
 
     assert asyncio.run(body()) == 0
+
+
+def test_the_commit_batch_metric_counts_every_group_commit(tmp_path):
+    """``heat_commit_batch_size`` sees each transaction the store wrote, and all their changes."""
+
+    async def body() -> tuple[float | None, float | None, int, int]:
+        hub = await open_hub(tmp_path / "batches.db")
+        rng = random.Random(2)
+        for seed in range(3):
+            live, conns = await new_table(hub, seed)
+            await play(hub, live, conns, 8, rng)
+        registry = hub.metrics.registry
+        seen = (
+            registry.get_sample_value("heat_commit_batch_size_count"),
+            registry.get_sample_value("heat_commit_batch_size_sum"),
+            hub.store.batches,
+            hub.store.commits,
+        )
+        await hub.stop()
+        await hub.store.close()
+        return seen
+
+    count, total, batches, commits = asyncio.run(body())
+    assert batches > 0
+    assert (count, total) == (batches, commits)

@@ -175,6 +175,7 @@ class Hub:
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
         self.metrics = Metrics(self)
+        store.on_batch = self.metrics.batch.observe
         self._recent: deque[float] = deque()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
@@ -210,11 +211,11 @@ class Hub:
         scanning them all stopped the server for 0.5 to 0.8 s at 300 tables. Playing makes no
         reference cycles (the engine's and the hub's hot paths are kept free of them), so the
         objects alive are frozen (``gc.freeze``: the collector no longer scans them) every
-        ``GC_FREEZE_SECONDS``, after a young collection so that no young cycle is frozen with
-        them; the young generation's threshold is raised (a collection per 20,000 new objects,
-        most of which die young). Every ``GC_THAW_EVERY`` freezes they are let back and fully
-        collected once (one longer pause, an hour apart), so that the few cycles that died
-        among them (a closed connection's) are reclaimed: memory stays bounded."""
+        ``GC_FREEZE_SECONDS``, and the young generation's threshold is raised (a collection per
+        20,000 new objects, most of which die young first). Every ``GC_THAW_EVERY`` freezes they
+        are let back and fully collected once (one longer pause, an hour apart), so that the
+        few cycles frozen with them (a closed connection's) are reclaimed: memory stays
+        bounded."""
         gc.collect()
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 100)
@@ -225,8 +226,6 @@ class Hub:
             if rounds % GC_THAW_EVERY == 0:
                 gc.unfreeze()
                 gc.collect()
-            else:
-                gc.collect(1)
             gc.freeze()
 
     async def stop(self) -> None:
