@@ -5,10 +5,10 @@ uses ``--url``, which must be a loopback address), creates the tables over HTTP,
 WebSocket clients per table, and lets every human answer after a random think time with a random
 legal decision. After a warm-up it measures for ``--seconds`` and prints the accepted decisions
 per second and the latency from a decision sent to the resulting update received by *every*
-seat of its table (p50, p90, p99, max), the CPU the server and the clients used, and how late
-the clients' own event loop ran (its share of the latency). Bounded: it stops after
-``--seconds`` of measurement (and at most ``--timeout`` seconds in all) and sends nothing but to
-the loopback address.
+seat of its table (p50, p90, p99, max), the CPU the server (per decision: in all, and in its
+event loop's thread) and the clients used, and how late the clients' own event loop ran (its
+share of the latency). Bounded: it stops after ``--seconds`` of measurement (and at most
+``--timeout`` seconds in all) and sends nothing but to the loopback address.
 
 The clients share the machine with the server, so they are kept cheap: every socket of one
 asyncio process is a bare protocol speaking the few WebSocket frames the game needs (RFC 6455:
@@ -34,9 +34,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlparse
 
 import httpx
@@ -135,10 +136,9 @@ class Human(asyncio.Protocol):
         return self
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.transport = cast(asyncio.Transport, transport)  # a TCP transport (uvloop's is not a subclass)
         host = f"{self.url.hostname}:{self.url.port}"
-        transport.write(
+        self.transport.write(
             f"GET {self.url.path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             f"Sec-WebSocket-Key: {self.key.decode()}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
         )
@@ -262,9 +262,19 @@ class Human(asyncio.Protocol):
         self.send({"type": "decide", "seq": self.version, "decision": self.rng.choice(self.legal), "id": self.counter})
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's loop where it is installed (the clients then cost less CPU), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User + system CPU seconds of process ``pid``, or of its thread ``thread`` (Linux)."""
+    stat = Path(f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat")
+    fields = stat.read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -333,6 +343,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     lag = asyncio.create_task(probe_lag(totals))
     await asyncio.sleep(args.warmup)
     cpu_before = cpu_seconds(server_pid) if server_pid else None
+    main_before = cpu_seconds(server_pid, server_pid) if server_pid else None  # its event loop's thread
     client_before = time.process_time()
     totals.measuring = True
     begin = time.perf_counter()
@@ -340,6 +351,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     totals.measuring = False
     elapsed = time.perf_counter() - begin
     cpu = cpu_seconds(server_pid) - cpu_before if server_pid and cpu_before is not None else None
+    main = cpu_seconds(server_pid, server_pid) - main_before if server_pid and main_before is not None else None
     client_cpu = time.process_time() - client_before
     lag.cancel()
     for human in humans:
@@ -369,6 +381,8 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
         "races_over": totals.over,
         "socket_errors": len(totals.errors),
         "server_cpu_percent": round(100 * cpu / elapsed, 1) if cpu is not None else None,
+        "server_cpu_ms_per_decision": round(1000 * cpu / totals.accepted, 2) if cpu and totals.accepted else None,
+        "loop_cpu_ms_per_decision": round(1000 * main / totals.accepted, 2) if main and totals.accepted else None,
         "client_cpu_percent": round(100 * client_cpu / elapsed, 1),
         "load_average": os.getloadavg()[0],
         "think_seconds": [args.think_min, args.think_max],
@@ -413,7 +427,8 @@ def main() -> int:
                 print(f"the server did not start: {line}", file=sys.stderr)
                 return 1
             base, pid = found.group(0), server.pid
-        result = asyncio.run(asyncio.wait_for(run(args, base, pid), args.timeout))
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:
+            result = runner.run(asyncio.wait_for(run(args, base, pid), args.timeout))
     finally:
         if server is not None:
             server.terminate()
@@ -428,7 +443,9 @@ def main() -> int:
             f"accepted ({result['decisions_accepted']}), latency to every seat p50 {lat['p50']} ms, "
             f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms ({result['measured']} decisions); "
             f"clients' loop late p99 {lag['p99']} ms, max {lag['max']} ms; "
-            f"server CPU {result['server_cpu_percent']}%, clients {result['client_cpu_percent']}%, "
+            f"server CPU {result['server_cpu_percent']}% ({result['server_cpu_ms_per_decision']} ms a decision, "
+            f"{result['loop_cpu_ms_per_decision']} ms in its event loop), "
+            f"clients {result['client_cpu_percent']}%, "
             f"load average {result['load_average']:.1f}; think {args.think_min}-{args.think_max} s"
         )
     return 0
