@@ -6,8 +6,9 @@ WebSocket clients per table, and lets every human answer after a random think ti
 legal decision. After a warm-up it measures for ``--seconds`` and prints the accepted decisions
 per second and the latency from a decision sent to the resulting update received by *every*
 seat of its table (p50, p90, p99, max), the CPU the server (per decision: in all, and in its
-event loop's thread) and the clients used, and how late the clients' own event loop ran (its
-share of the latency). Bounded: it stops after ``--seconds`` of measurement (and at most
+event loop's thread) and the clients used, how long the server's event loop waited for a CPU
+while the machine ran other work, and how late the clients' own event loop ran (their shares of
+the latency). Bounded: it stops after ``--seconds`` of measurement (and at most
 ``--timeout`` seconds in all) and sends nothing but to the loopback address.
 
 The clients share the machine with the server, so they are kept cheap: every socket of one
@@ -278,6 +279,12 @@ def cpu_seconds(pid: int, thread: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def run_queue_seconds(pid: int) -> float:
+    """Seconds the thread ``pid`` spent runnable but waiting for a CPU (Linux schedstat): the
+    share of the latency the machine's other work adds."""
+    return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
 async def wait_ready(http: Http) -> None:
     """Wait until the server answers ``/healthz`` (it may still be starting)."""
     for _ in range(600):
@@ -344,6 +351,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     await asyncio.sleep(args.warmup)
     cpu_before = cpu_seconds(server_pid) if server_pid else None
     main_before = cpu_seconds(server_pid, server_pid) if server_pid else None  # its event loop's thread
+    waited_before = run_queue_seconds(server_pid) if server_pid else None
     client_before = time.process_time()
     totals.measuring = True
     begin = time.perf_counter()
@@ -352,6 +360,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     elapsed = time.perf_counter() - begin
     cpu = cpu_seconds(server_pid) - cpu_before if server_pid and cpu_before is not None else None
     main = cpu_seconds(server_pid, server_pid) - main_before if server_pid and main_before is not None else None
+    waited = run_queue_seconds(server_pid) - waited_before if server_pid and waited_before is not None else None
     client_cpu = time.process_time() - client_before
     lag.cancel()
     for human in humans:
@@ -383,6 +392,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
         "server_cpu_percent": round(100 * cpu / elapsed, 1) if cpu is not None else None,
         "server_cpu_ms_per_decision": round(1000 * cpu / totals.accepted, 2) if cpu and totals.accepted else None,
         "loop_cpu_ms_per_decision": round(1000 * main / totals.accepted, 2) if main and totals.accepted else None,
+        "loop_waited_for_cpu_percent": round(100 * waited / elapsed, 1) if waited is not None else None,
         "client_cpu_percent": round(100 * client_cpu / elapsed, 1),
         "load_average": os.getloadavg()[0],
         "think_seconds": [args.think_min, args.think_max],
@@ -444,7 +454,8 @@ def main() -> int:
             f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms ({result['measured']} decisions); "
             f"clients' loop late p99 {lag['p99']} ms, max {lag['max']} ms; "
             f"server CPU {result['server_cpu_percent']}% ({result['server_cpu_ms_per_decision']} ms a decision, "
-            f"{result['loop_cpu_ms_per_decision']} ms in its event loop), "
+            f"{result['loop_cpu_ms_per_decision']} ms in its event loop, which waited for a CPU "
+            f"{result['loop_waited_for_cpu_percent']}% of the time), "
             f"clients {result['client_cpu_percent']}%, "
             f"load average {result['load_average']:.1f}; think {args.think_min}-{args.think_max} s"
         )
