@@ -306,6 +306,27 @@ async def probe_lag(totals: Totals) -> None:
             totals.lags.append(loop.time() - planned)
 
 
+async def timeline(totals: Totals, seconds: float, server_pid: int | None, every: float = 5.0) -> None:
+    """Measure for ``seconds``, printing every ``every`` seconds the decisions timed meanwhile,
+    their p50 and p99, and the server's CPU and wait for a CPU in that time (to see whether a
+    stall was the server's work or the machine's other work)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    start = 0
+    cpu = cpu_seconds(server_pid) if server_pid else 0.0
+    waited = run_queue_seconds(server_pid) if server_pid else 0.0
+    while (left := end - loop.time()) > 0:
+        await asyncio.sleep(min(every, left))
+        window = sorted(totals.latencies[start:])
+        start += len(window)
+        line = f"{len(window)} decisions, p50 {percentile(window, 0.5):.1f} ms, p99 {percentile(window, 0.99):.1f} ms"
+        if server_pid:
+            now_cpu, now_waited = cpu_seconds(server_pid), run_queue_seconds(server_pid)
+            line += f"; server CPU {now_cpu - cpu:.2f} s, its loop waited for a CPU {now_waited - waited:.2f} s"
+            cpu, waited = now_cpu, now_waited
+        print(f"  {line}; load {os.getloadavg()[0]:.1f}", file=sys.stderr)
+
+
 def percentile(values: list[float], share: float) -> float:
     """The ``share`` percentile of sorted ``values``, in milliseconds."""
     return values[min(len(values) - 1, int(share * len(values)))] * 1000 if values else float("nan")
@@ -355,7 +376,10 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     client_before = time.process_time()
     totals.measuring = True
     begin = time.perf_counter()
-    await asyncio.sleep(args.seconds)
+    if args.timeline:
+        await timeline(totals, args.seconds, server_pid)
+    else:
+        await asyncio.sleep(args.seconds)
     totals.measuring = False
     elapsed = time.perf_counter() - begin
     cpu = cpu_seconds(server_pid) - cpu_before if server_pid and cpu_before is not None else None
@@ -414,6 +438,7 @@ def main() -> int:
     parser.add_argument("--no-fsync", action="store_true", help="start the server with --no-fsync")
     parser.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds in all")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--timeline", action="store_true", help="print figures every 5 s of measurement too")
     args = parser.parse_args()
     if not 1 <= args.tables <= 5000:
         parser.error("--tables must be 1 to 5000")
