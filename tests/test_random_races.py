@@ -25,7 +25,7 @@ from heat.engine.content import catalogue
 from heat.engine.events import CardsRemoved, SponsorGained, SpunOut
 from heat.engine.invariants import check_state
 from heat.engine.rng import Rng
-from heat.engine.view import view_of
+from heat.engine.view import view_of, views_of
 
 MAX_ROUNDS = 300
 
@@ -254,6 +254,26 @@ def test_hidden_cards_of_others_never_change_a_view(modules: str) -> None:
         mover = race.to_decide()[0]
         race.apply(mover, race.random_decision(mover, rng))
     assert checked > 100
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_views_built_together_are_each_seats_own_view(seed: int) -> None:
+    """``views_of`` shares what every seat sees alike: each view is the one built alone, and a
+    seat sees every car but its own exactly as a spectator does (no hand, plan or deck of another)."""
+    race = Race(random_config(seed))
+    rng = Rng(seed)
+    while not race.is_over:
+        viewers = [None, *range(len(race.cars))]
+        together = views_of(race, viewers)
+        spectator = together[0]
+        for viewer, view in zip(viewers, together, strict=True):
+            assert view == views_of(race, [viewer])[0] == view_of(race, viewer)
+            for car, public in zip(view.cars, spectator.cars, strict=True):
+                assert car == public or car.seat == viewer
+                if car.seat != viewer:
+                    assert car.hand is car.plan is car.deck_cards is car.discard_pile is None
+        seat = race.to_decide()[0]
+        race.apply(seat, race.random_decision(seat, rng))
 
 
 def _alter_hidden_cards(data: dict, keep: int, rng: Rng) -> dict:

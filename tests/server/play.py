@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from heat.server.app import Settings, TokenBucket
 from heat.server.client import Http, Seat
 from heat.server.messages import server_message
 
@@ -43,11 +45,17 @@ async def drive(seat: Seat, rng: random.Random, stop: Callable[[], bool] = lambd
     """Play random legal decisions for ``seat`` until its game is over (or ``stop()``); the
     number of decisions accepted."""
     accepted = 0
+    # A polite client keeps under the server's rate limit (a decision dropped by it would go
+    # unanswered): the server's own bucket at a little less than its rate and burst.
+    limits = Settings(db=Path("unused"))
+    pace = TokenBucket(0.9 * limits.rate_per_second, limits.burst // 2)
     while not stop():
         state = seat.state
         if state.get("status") in ("over", "closed"):
             return accepted
         if state.get("status") == "playing" and seat.legal:
+            while not pace.take():
+                await asyncio.sleep(0.02)
             answer = await seat.decide(rng.choice(seat.legal))
             if answer["type"] == "accepted":
                 accepted += 1

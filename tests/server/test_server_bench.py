@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +24,10 @@ def test_the_load_benchmark_prints_decisions_per_second_and_latency():
     line = done.stdout.strip().splitlines()[-1]
     assert line.startswith("3 tables, 4.0 s measured: ")
     assert "decisions/s accepted" in line and "p99" in line
+    accepted = re.search(r"accepted \((\d+)\)", line)
+    assert accepted is not None and int(accepted.group(1)) > 0, line  # the humans played
+    assert "sockets failed" not in done.stderr, done.stderr
+    assert re.search(r"\([\d.]+ ms a decision, [\d.]+ ms in its event loop, which waited for a CPU [\d.]+%", line), line
 
 
 def test_the_load_benchmark_refuses_an_address_off_this_machine():

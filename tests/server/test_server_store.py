@@ -9,6 +9,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
+from sqlalchemy.exc import IntegrityError
 
 from heat.server.schema import metadata
 from heat.server.spec import new_spec
@@ -102,6 +103,40 @@ def test_many_commits_at_once_are_written_in_few_transactions(tmp_path):
         assert store.commits - 0 >= 30
         assert store.batches - batches < 30  # grouped
         assert len(await store.load_unfinished()) == 30
+        await store.close()
+
+    asyncio.run(body())
+
+
+def test_a_failed_write_reaches_its_caller_and_the_store_goes_on(tmp_path):
+    """A write that fails in the store's thread (a table created twice) raises in its caller;
+    the thread keeps writing the commits that come after it."""
+
+    async def body() -> None:
+        store = await Store.open(tmp_path / "f.db")
+        table = Table.new(new_spec([("human", None, None)], seed=5))
+        row = {
+            "id": "t1",
+            "mode": "race",
+            "spec": table.spec.to_json(),
+            "status": "waiting",
+            "listed": False,
+            "title": "",
+            "admin_hash": "",
+            "version": 0,
+            "clocks": {},
+            "created_at": 0.0,
+            "updated_at": 0.0,
+            "rematch_of": None,
+            "rematch_id": None,
+        }
+        await store.create(row, [(s, None) for s in table.seats], [])
+        with pytest.raises(IntegrityError):
+            await store.create(row, [(s, None) for s in table.seats], [])
+        change = table.join(0, "Solo", 1.0)
+        await store.commit(Commit("t1", 0, table.version, table.status, table.clock_state(), change.entries))
+        stored = await store.load("t1")
+        assert stored is not None and stored.row["version"] == table.version
         await store.close()
 
     asyncio.run(body())

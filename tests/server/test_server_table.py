@@ -8,7 +8,8 @@ import random
 import orjson
 import pytest
 
-from heat.engine import replay
+from heat.engine import replay, view_of
+from heat.server.payloads import event_json
 from heat.server.spec import new_spec
 from heat.server.table import AUTO, BOT_ACTOR, PLAYER, STANDIN, Change, Refused, Table
 
@@ -346,3 +347,35 @@ def test_a_finished_championships_record_and_each_of_its_races():
     assert len(races) == 3
     for race_record, result in zip(races, season.state.results, strict=True):
         assert tuple(replay(race_record).standings()) == result.order
+
+
+def test_each_state_is_the_engines_view_events_and_legal_decisions_at_every_step():
+    """The state's kept JSON (events, legal decisions) is what the engine gives now, for every
+    seat and a spectator, whole or continued, also after a seat was retaken under a new name."""
+    rng = random.Random(4)
+    table = started([*TWO_HUMANS, ("legend", None, None), ("legend", None, None)], seed=3, laps=1)
+    sent: dict[int | None, int] = {None: 0, 0: 0, 1: 0}
+    renamed = False
+    while table.status == "playing":
+        race = table.race
+        for viewer in (None, 0, 1):
+            for start in (0, sent[viewer]):
+                state = orjson.loads(table.state_json(viewer, start, 0, {"type": "state"}))
+                events = [event_json(e, table.names, race.laps) for e in race.events(viewer)[start:]]
+                assert state["events"] == orjson.loads(orjson.dumps(events))
+                assert state["view"] == orjson.loads(orjson.dumps(view_of(race, viewer)))
+                deciding = viewer is not None and viewer in table.to_decide()
+                assert state["legal"] == ([d.text() for d in race.legal_decisions(viewer)] if deciding else [])
+                assert orjson.loads(orjson.dumps(table.state_for(viewer, start))) == {
+                    k: v for k, v in state.items() if k != "type"
+                }
+            sent[viewer] = len(race.log)
+        if not renamed and race.round == 3:  # the seat is freed and retaken mid-race
+            table.free_seat(1, 1.0)
+            table.join(1, "Zoe", 1.0)
+            renamed = True
+        seat = rng.choice(table.to_decide())
+        decide(table, seat, rng.choice(table.legal(seat)).text())
+    assert renamed
+    texts = [e["text"] for e in table.state_for(None)["events"] if e["seat"] == 1 and e["text"]]
+    assert texts and all("P1" not in text for text in texts)

@@ -30,7 +30,7 @@ from heat.engine.position import from_position, to_position
 from heat.engine.race import Race
 from heat.engine.record import parse_entry, replay, seat_named, to_record
 from heat.engine.state import RULES_VERSION
-from heat.engine.view import CarView, SeatView, TurnView, view_of
+from heat.engine.view import CarView, SeatView, TurnView, view_of, views_of
 
 __all__ = [
     "COLORS",
@@ -72,4 +72,5 @@ __all__ = [
     "track",
     "track_ids",
     "view_of",
+    "views_of",
 ]

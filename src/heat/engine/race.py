@@ -400,12 +400,15 @@ class Race(TurnRules, SetupRules):
             return [Plan(g, self.cards.names(play)) for g in reachable for play in self._cluttered_plans(car, g)]
         kinds, counts = counted(playable, ids)
         costs = self.cards.heat_cost
+        free = self._free(car, playable)  # then every combination costs 0 Heat
         plans: list[Decision] = []
         for gear in fillable:
             budget = car.engine - self._shift_cost(car, gear)
+            if free and budget < 0:
+                continue
             for combo in multisets(kinds, counts, gear):
-                if sum(costs[k] for k in combo) <= budget:
-                    plans.append(Plan(gear, tuple(ids[k] for k in combo)))
+                if free or sum([costs[k] for k in combo]) <= budget:
+                    plans.append(Plan(gear, tuple([ids[k] for k in combo])))
         return plans
 
     def _random_plan(self, car: Car, rng: Rng) -> Plan | None:

@@ -814,16 +814,20 @@ def counted(cards: Iterable[int], ids: Sequence[str]) -> tuple[list[int], dict[i
 def multisets(kinds: list[int], counts: dict[int, int], size: int) -> list[tuple[int, ...]]:
     """Every multiset of ``size`` items drawn from ``counts``, as tuples in ``kinds`` order."""
     result: list[tuple[int, ...]] = []
-
-    def walk(index: int, left: int, chosen: list[int]) -> None:
-        if left == 0:
-            result.append(tuple(chosen))
-            return
-        if index == len(kinds):
-            return
-        kind = kinds[index]
-        for take in range(min(left, counts[kind]), -1, -1):
-            walk(index + 1, left - take, [*chosen, *[kind] * take])
-
-    walk(0, size, [])
+    _add_multisets(result, kinds, counts, 0, size, [])
     return result
+
+
+def _add_multisets(
+    result: list[tuple[int, ...]], kinds: list[int], counts: dict[int, int], index: int, left: int, chosen: list[int]
+) -> None:
+    # A module function, not a closure calling itself: that would be a reference cycle, left for
+    # the cycle collector after every call (the server lists plans for every player every round).
+    if left == 0:
+        result.append(tuple(chosen))
+        return
+    if index == len(kinds):
+        return
+    kind = kinds[index]
+    for take in range(min(left, counts[kind]), -1, -1):
+        _add_multisets(result, kinds, counts, index + 1, left - take, [*chosen, *[kind] * take])

@@ -7,10 +7,12 @@ to their owner while a Salvage symbol lets them look through it (G-34).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from heat.engine import content
+from heat.engine.car import Car
 from heat.engine.decisions import Plan
 from heat.engine.race import Race
 from heat.engine.state import DRAFT, REACT, TURN
@@ -149,50 +151,20 @@ class SeatView:
 
 def view_of(race: Race, seat: int | None) -> SeatView:
     """The view of ``seat`` (None: a spectator, who sees only public facts)."""
+    return views_of(race, (seat,))[0]
+
+
+def views_of(race: Race, seats: Sequence[int | None]) -> list[SeatView]:
+    """``view_of(race, seat)`` for each of ``seats``, built at once (the server shows every seat
+    after every decision): what they all see alike is made once and shared, since views are
+    frozen. That is every car but the viewer's own, which is the spectator's view of it."""
+    # The views are built with positional arguments (in the fields' declared order) and list
+    # comprehensions, which cost about half of keywords and generators here.
     ids = race.cards.ids
     in_turns = race.phase == TURN
     active = race.order[race.turn_index] if in_turns else -1
     waiting = set(race.order[race.turn_index + 1 :]) if in_turns else set()
-    salvaging = (
-        in_turns
-        and active == seat
-        and race.step == REACT
-        and any(symbol == "salvage" for symbol, _, _ in race.turn.symbols)
-    )
-    cars = []
-    for car in race.cars:
-        own = car.seat == seat
-        face_down = car.seat in waiting
-        plan = None
-        if own and car.plan is not None:
-            plan = Plan(car.plan_gear, tuple(ids[k] for k in car.plan)).text()
-        cars.append(
-            CarView(
-                seat=car.seat,
-                name=car.name,
-                color=car.color,
-                legend=car.legend,
-                on_track=car.on_track,
-                finished=car.finished,
-                space=race.space_of(car.pos),
-                lap=race.lap_of(car.pos),
-                lane=car.lane,
-                gear=car.gear,
-                engine=car.engine,
-                hand_count=len(car.hand),
-                deck_count=len(car.deck),
-                discard_count=len(car.discard),
-                discard_top=ids[car.discard[-1]] if car.discard else None,
-                play_count=len(car.play),
-                play=None if face_down and not own else tuple(ids[k] for k in car.play),
-                committed=car.plan is not None,
-                upgrades=tuple(ids[k] for k in car.upgrades),
-                hand=tuple(ids[k] for k in car.hand) if own else None,
-                plan=plan,
-                discard_pile=tuple(ids[k] for k in car.discard) if own and salvaging else None,
-                deck_cards=tuple(sorted(ids[k] for k in car.deck)) if own else None,
-            )
-        )
+    public_cars = tuple([_car_view(race, car, car.seat in waiting) for car in race.cars])
     turn_view = None
     adjust = 0
     if in_turns:
@@ -209,63 +181,134 @@ def view_of(race: Race, seat: int | None) -> SeatView:
             adrenaline_cooldown_used=turn.adrenaline_cool_used,
             gear_cooldown_used=turn.gear_cool_used,
             boost_used=turn.boost_used,
-            symbols=tuple((symbol, amount, ids[kind]) for symbol, amount, kind in turn.symbols),
+            symbols=tuple([(symbol, amount, ids[kind]) for symbol, amount, kind in turn.symbols]),
             speed_limit_adjust=turn.adjust,
             slipstream_boost=turn.slip_boost,
             accelerate=turn.accelerate,
             plus_used=turn.plus_used,
         )
+    public_corners = _corner_views(race, 0)
     conditions = race.conditions
+    draft = race.draft
+    legends = content.legends_cards()
+    config = race.config
+    to_decide = race.to_decide()
+    order = tuple(race.order)
+    hall_of_fame = tuple(race.hall_of_fame)
+    standings = tuple(race.standings())
+    weather = conditions.weather.id if conditions is not None and conditions.weather is not None else None
+    legends_card = legends[race.legends_card].number if race.legends_card >= 0 else None
+    legends_to_come = tuple(sorted([legends[k].number for k in race.legends_deck]))
+    draft_view = (
+        DraftView(
+            round=draft.round,
+            rounds=draft.rounds,
+            market=tuple([ids[k] for k in draft.market]),
+            order=tuple(draft.order),
+            picking=draft.order[draft.index],
+        )
+        if draft is not None and race.phase == DRAFT
+        else None
+    )
+    eliminated = tuple(race.eliminated)
+    views = []
+    for seat in seats:
+        cars = public_cars
+        for index, car in enumerate(race.cars):
+            if car.seat == seat:
+                # G-34: the owner looks through its discard pile while a Salvage symbol is open.
+                salvaging = (
+                    active == seat
+                    and race.step == REACT
+                    and any(symbol == "salvage" for symbol, _, _ in race.turn.symbols)
+                )
+                own = _car_view(race, car, car.seat in waiting, True, salvaging)
+                cars = (*cars[:index], own, *cars[index + 1 :])
+        views.append(
+            SeatView(
+                seat,
+                race.track.id,
+                race.laps,
+                race.hand_size,
+                race.started_cars,
+                race.round,
+                race.phase,
+                to_decide,
+                order,
+                race.adrenaline_seats,
+                turn_view,
+                cars,
+                hall_of_fame,
+                standings,
+                race.stress_reserve,
+                _corner_views(race, adjust) if adjust and active == seat else public_corners,
+                weather,
+                legends_card,
+                legends_to_come,
+                config.pro_legends,
+                config.aggressive_legends,
+                draft_view,
+                config.tournament,
+                len(race.sponsor_deck),
+                eliminated,
+                config.spin_out_eliminates,
+            )
+        )
+    return views
+
+
+def _car_view(race: Race, car: Car, face_down: bool, own: bool = False, salvaging: bool = False) -> CarView:
+    """``car`` as a seat sees it: its played cards once face up (B-2.3); to its ``own`` player
+    also its hand, plan, deck's composition (never its order) and, while ``salvaging``, its whole
+    discard pile (G-34)."""
+    ids = race.cards.ids
+    discard = car.discard
+    plan = None
+    if own and car.plan is not None:
+        plan = Plan(car.plan_gear, tuple([ids[k] for k in car.plan])).text()
+    return CarView(
+        car.seat,
+        car.name,
+        car.color,
+        car.legend,
+        car.on_track,
+        car.finished,
+        race.space_of(car.pos),
+        race.lap_of(car.pos),
+        car.lane,
+        car.gear,
+        car.engine,
+        len(car.hand),
+        len(car.deck),
+        len(discard),
+        ids[discard[-1]] if discard else None,
+        len(car.play),
+        None if face_down and not own else tuple([ids[k] for k in car.play]),
+        car.plan is not None,
+        tuple([ids[k] for k in car.upgrades]),
+        tuple([ids[k] for k in car.hand]) if own else None,
+        plan,
+        tuple([ids[k] for k in discard]) if own and salvaging else None,
+        tuple(sorted([ids[k] for k in car.deck])) if own else None,
+    )
+
+
+def _corner_views(race: Race, adjust: int) -> tuple[CornerView, ...]:
+    """The corners as they stand (W-12, W-13), their limits moved by ``adjust`` (G-28)."""
+    conditions = race.conditions
+    press_corners = race.config.press_corners
     corners = []
     for corner in race.track.corners:
         token = conditions.road[corner.number - 1] if conditions is not None else None
         corners.append(
             CornerView(
-                number=corner.number,
-                line_after=corner.line_after,
-                printed_limit=corner.speed_limit,
-                speed_limit=race.corner_limit(corner) + (adjust if active == seat else 0),
-                road=token.id if token is not None and not token.is_sector else None,
-                sector_road=token.id if token is not None and token.is_sector else None,
-                press=corner.number in race.config.press_corners,
+                corner.number,
+                corner.line_after,
+                corner.speed_limit,
+                race.corner_limit(corner) + adjust,
+                token.id if token is not None and not token.is_sector else None,
+                token.id if token is not None and token.is_sector else None,
+                corner.number in press_corners,
             )
         )
-    draft = race.draft
-    return SeatView(
-        seat=seat,
-        track=race.track.id,
-        laps=race.laps,
-        hand_size=race.hand_size,
-        started_cars=race.started_cars,
-        round=race.round,
-        phase=race.phase,
-        to_decide=race.to_decide(),
-        order=tuple(race.order),
-        adrenaline_seats=race.adrenaline_seats,
-        turn=turn_view,
-        cars=tuple(cars),
-        hall_of_fame=tuple(race.hall_of_fame),
-        standings=tuple(race.standings()),
-        stress_reserve=race.stress_reserve,
-        corners=tuple(corners),
-        weather=conditions.weather.id if conditions is not None and conditions.weather is not None else None,
-        legends_card=content.legends_cards()[race.legends_card].number if race.legends_card >= 0 else None,
-        legends_to_come=tuple(sorted(content.legends_cards()[k].number for k in race.legends_deck)),
-        pro_legends=race.config.pro_legends,
-        aggressive_legends=race.config.aggressive_legends,
-        draft=(
-            DraftView(
-                round=draft.round,
-                rounds=draft.rounds,
-                market=tuple(ids[k] for k in draft.market),
-                order=tuple(draft.order),
-                picking=draft.order[draft.index],
-            )
-            if draft is not None and race.phase == DRAFT
-            else None
-        ),
-        tournament=race.config.tournament,
-        sponsor_deck_count=len(race.sponsor_deck),
-        eliminated=tuple(race.eliminated),
-        spin_out_eliminates=race.config.spin_out_eliminates,
-    )
+    return tuple(corners)

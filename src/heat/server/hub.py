@@ -13,6 +13,7 @@ path as a player's decision. One timer per table wakes the stand-ins when a cloc
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import time
@@ -24,7 +25,7 @@ from typing import Any
 import orjson
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
-from heat.engine import HeatError
+from heat.engine import HeatError, SeatView
 from heat.server.bots import BotPool
 from heat.server.messages import CreateTable
 from heat.server.records import season_race_records
@@ -45,8 +46,10 @@ from heat.server.tokens import match, new_table_id, new_token, token_hash
 
 log = logging.getLogger("heat.server")
 
-GC_FREEZE_SECONDS = 5.0
-GC_THAW_EVERY = 120
+GC_FREEZE_SECONDS = 2.0
+GC_THAW_EVERY = 1800
+"""Freezes between two full collections (an hour)."""
+GC_YOUNG_THRESHOLD = 20_000
 QUEUE_LIMIT = 512
 """Messages waiting for one connection at most: a client that reads nothing is dropped."""
 
@@ -110,6 +113,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     timer: asyncio.TimerHandle | None = None
+    timer_at: float | None = None
+    """The deadline ``timer`` wakes the table at."""
     bot_jobs: dict[int, int] = field(default_factory=dict)
 
     def connected(self, seat: int) -> bool:
@@ -138,7 +143,9 @@ class Metrics:
             registry=self.registry,
         )
         tables = Gauge("heat_tables_open", "Tables waiting or playing", registry=self.registry)
-        tables.set_function(lambda: sum(t.table.status in (WAITING, PLAYING) for t in hub.tables.values()))
+        tables.set_function(
+            lambda: sum(t.table.status in (WAITING, PLAYING) for t in hub.tables.values()) + len(hub.unrestored())
+        )
         clients = Gauge("heat_connected_clients", "Open WebSocket connections", registry=self.registry)
         clients.set_function(lambda: sum(len(t.conns) for t in hub.tables.values()))
         rate = Gauge("heat_decisions_per_second", "Decisions accepted per second (last 10 s)", registry=self.registry)
@@ -168,38 +175,58 @@ class Hub:
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
         self.metrics = Metrics(self)
+        store.on_batch = self.metrics.batch.observe
         self._recent: deque[float] = deque()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Lock] = {}
+        self._unrestored: list[str] = []
+        """Tables waiting or playing when the server started, not yet in memory (newest last)."""
 
     # ------------------------------------------------------------------ start and stop
 
     async def start(self) -> None:
-        """Restore every table still waiting or playing, with its clocks and bots."""
-        for stored in await self.store.load_unfinished():
-            live = self._live(stored)
-            self.tables[live.id] = live
-            self._follow_up(live)
-        log.info("restored %d tables", len(self.tables))
+        """Serve at once, and restore every table still waiting or playing, with its clocks and
+        bots, in the background: a table is replayed when it is first asked for, or by the
+        restoring task, one table at a time between other work (a replay takes ~20 ms)."""
+        self._unrestored = await self.store.unfinished_ids()
+        self._spawn(self._restore_all())
         self._spawn(self._keep_collector_short())
+
+    async def _restore_all(self) -> None:
+        restored = 0
+        while self._unrestored:
+            table_id = self._unrestored[-1]
+            if table_id not in self.tables:
+                with contextlib.suppress(HubError):
+                    await self.get(table_id)
+                    restored += 1
+            self._unrestored.pop()
+            await asyncio.sleep(0)  # let waiting requests and decisions go first
+        log.info("restored %d tables", restored)
 
     async def _keep_collector_short(self) -> None:
         """Keep Python's cycle collector from pausing every table for long.
 
-        Measured with 300 tables: full collections of the races' states and event logs stopped
-        the server for 0.5 to 0.8 s, and were most of its p99 latency. The state of the races
-        lives long, so every ``GC_FREEZE_SECONDS`` the objects alive are frozen (moved out of the
-        collector's scans, ``gc.freeze``); every ``GC_THAW_EVERY`` freezes they are let back, so
-        that the collector reclaims the cycles that died among them (one longer pause)."""
+        The races' states and event logs are many objects that live long; a full collection
+        scanning them all stopped the server for 0.5 to 0.8 s at 300 tables. Playing makes no
+        reference cycles (the engine's and the hub's hot paths are kept free of them), so the
+        objects alive are frozen (``gc.freeze``: the collector no longer scans them) every
+        ``GC_FREEZE_SECONDS``, and the young generation's threshold is raised (a collection per
+        20,000 new objects, most of which die young first). Every ``GC_THAW_EVERY`` freezes they
+        are let back and fully collected once (one longer pause, an hour apart), so that the
+        few cycles frozen with them (a closed connection's) are reclaimed: memory stays
+        bounded."""
+        gc.collect()
         gc.freeze()
+        gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 100)
         rounds = 0
         while True:
             await asyncio.sleep(GC_FREEZE_SECONDS)
             rounds += 1
             if rounds % GC_THAW_EVERY == 0:
                 gc.unfreeze()
-            else:
-                gc.freeze()
+                gc.collect()
+            gc.freeze()
 
     async def stop(self) -> None:
         """Close every connection (going away) and stop the timers and bot tasks."""
@@ -242,6 +269,8 @@ class Hub:
                     raise HubError("not_found", f"there is no table {table_id!r}")
                 live = self._live(stored)
                 self.tables[table_id] = live
+                if live.table.status in (WAITING, PLAYING):
+                    self._follow_up(live)  # its bots and clocks go on
         return live
 
     # ------------------------------------------------------------------ tables
@@ -421,21 +450,42 @@ class Hub:
         table = live.table
         race = table.race
         events = len(race.log) if race is not None and race.log is not None else 0
+        seats = self._seats_json(live)
+        views = table.views(list({conn.seat: None for conn in live.conns}))
         for conn in list(live.conns):
             whole = full or conn.epoch != table.epoch
             key = (conn.seat, whole, conn.events_sent, conn.entries_sent)
             text = cache.get(key)
             if text is None:
-                text = cache[key] = self._state_text(live, conn, whole)
+                text = cache[key] = self._state_text(live, conn, whole, seats, views)
             conn.send(text)
             conn.events_sent, conn.entries_sent, conn.epoch = events, len(table.entries), table.epoch
 
-    def _state_text(self, live: LiveTable, conn: Conn, full: bool) -> str:
-        data = live.table.state_for(conn.seat, 0 if full else conn.events_sent, 0 if full else conn.entries_sent)
-        for index, seat in enumerate(data["seats"]):
-            seat["connected"] = live.connected(index)
-        data.update(type="state", table=live.id, full=full, rematch=live.rematch_id)
-        return orjson.dumps(data).decode()
+    @staticmethod
+    def _seats_json(live: LiveTable) -> orjson.Fragment:
+        """Every seat's public facts and whether it is connected, as JSON."""
+        connected = {conn.seat for conn in live.conns}
+        return orjson.Fragment(
+            orjson.dumps([{**s.to_json(), "connected": i in connected} for i, s in enumerate(live.table.seats)])
+        )
+
+    def _state_text(
+        self,
+        live: LiveTable,
+        conn: Conn,
+        full: bool,
+        seats: orjson.Fragment | None = None,
+        views: dict[int | None, SeatView | None] | None = None,
+    ) -> str:
+        extra = {
+            "type": "state",
+            "table": live.id,
+            "full": full,
+            "rematch": live.rematch_id,
+            "seats": seats if seats is not None else self._seats_json(live),
+        }
+        start_events, start_entries = (0, 0) if full else (conn.events_sent, conn.entries_sent)
+        return live.table.state_json(conn.seat, start_events, start_entries, extra, views).decode()
 
     def _follow_up(self, live: LiveTable) -> None:
         """After a change: ask the bots, set the timer, let a finished table's bots go."""
@@ -460,13 +510,16 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     def _set_timer(self, live: LiveTable) -> None:
+        deadline = live.table.next_deadline()
         if live.timer is not None:
+            if deadline == live.timer_at:
+                return  # most decisions move no clock of a waiting player: the timer stays
             live.timer.cancel()
             live.timer = None
-        deadline = live.table.next_deadline()
         if deadline is None:
             return
         delay = max(0.0, deadline - self.clock())
+        live.timer_at = deadline
         live.timer = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._on_timer(live)))
 
     async def _on_timer(self, live: LiveTable) -> None:
@@ -708,6 +761,10 @@ class Hub:
         if not 1 <= race <= len(races):
             raise HubError("not_found", f"race: the championship had races 1 to {len(races)}")
         return races[race - 1]
+
+    def unrestored(self) -> list[str]:
+        """Tables waiting or playing still to be loaded after a start."""
+        return [table_id for table_id in self._unrestored if table_id not in self.tables]
 
     def decisions_per_second(self) -> float:
         """Decisions accepted per second over the last 10 seconds."""

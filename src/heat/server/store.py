@@ -1,10 +1,10 @@
 """Storage: SQLAlchemy Core over asyncio (aiosqlite for SQLite), migrated by Alembic on start.
 
-Reads go through the async engine; writes through a synchronous engine, one thread call per
-transaction. Every change of a table is one ``Commit`` (its new log entries, its version, status
-and clocks). Commits are written by one writer task in *group commits*: whatever commits are waiting when the
-writer is free go into one transaction (one fsync), and each caller's ``commit`` returns only
-once its transaction is durable. The hub tells nobody about a change before that. A commit whose
+Reads go through the async engine; every write runs in the store's own thread, one after the
+other, through a synchronous engine. Every change of a table is one ``Commit`` (its new log
+entries, its version, status and clocks). The thread writes commits in *group commits*: whatever
+commits are waiting when it is free go into one transaction (one fsync), and each caller's
+``commit`` returns only once its transaction is durable. The hub tells nobody about a change before that. A commit whose
 table moved on in the database meanwhile (another writer) fails and is not written.
 """
 
@@ -12,18 +12,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import queue
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, bindparam, create_engine, event, insert, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
 from heat.server.schema import entries, seats, tables
 from heat.server.table import Entry, SeatState
@@ -98,6 +103,68 @@ def _sqlite_pragmas(synchronous: str) -> Any:
     return on_connect
 
 
+@dataclass(frozen=True, slots=True)
+class _Statements:
+    """The group commit's statements, compiled once for the database's dialect, with the order
+    of their parameters (None: the dialect takes them by name)."""
+
+    entry: str
+    entry_keys: tuple[str, ...] | None
+    row: str
+    row_keys: tuple[str, ...] | None
+    spec: str
+    spec_keys: tuple[str, ...] | None
+    seat: str
+    seat_keys: tuple[str, ...] | None
+
+    @staticmethod
+    def compile(dialect: Dialect) -> _Statements:
+        def compiled(statement: ClauseElement) -> tuple[str, tuple[str, ...] | None]:
+            done = statement.compile(dialect=dialect)
+            assert isinstance(done, SQLCompiler)
+            return str(done), tuple(done.positiontup or ()) if done.positional else None
+
+        row = (
+            update(tables)
+            .where(tables.c.id == bindparam("b_id"), tables.c.version == bindparam("b_old"))
+            .values(
+                version=bindparam("b_version"),
+                status=bindparam("b_status"),
+                clocks=bindparam("b_clocks"),
+                updated_at=bindparam("b_updated_at"),
+            )
+        )
+        spec = update(tables).where(tables.c.id == bindparam("b_id")).values(spec=bindparam("b_spec"))
+        seat = (
+            update(seats)
+            .where(seats.c.table_id == bindparam("b_table"), seats.c.seat == bindparam("b_seat"))
+            .values(
+                kind=bindparam("b_kind"),
+                level=bindparam("b_level"),
+                name=bindparam("b_name"),
+                joined=bindparam("b_joined"),
+                token_hash=bindparam("b_token_hash"),
+            )
+        )
+        return _Statements(*compiled(insert(entries)), *compiled(row), *compiled(spec), *compiled(seat))
+
+
+def _settle(futures: list[asyncio.Future[Any]], results: list[Any]) -> None:
+    """On the loop: each future gets its result, or its exception."""
+    for future, result in zip(futures, results, strict=True):
+        if future.done():
+            continue
+        if isinstance(result, BaseException):
+            future.set_exception(result)
+        else:
+            future.set_result(result)
+
+
+def _params(keys: tuple[str, ...] | None, values: dict[str, Any]) -> Any:
+    """``values`` as the DBAPI takes them: in order, or by name."""
+    return values if keys is None else tuple(values[key] for key in keys)
+
+
 def _entry_row(table_id: str, e: Entry) -> dict[str, Any]:
     return {
         "table_id": table_id,
@@ -119,11 +186,18 @@ class Store:
         self.engine = engine
         """Reads (async, aiosqlite)."""
         self.writer = writer
-        """Writes, each transaction in one thread call (see ``_write``)."""
-        self._queue: asyncio.Queue[tuple[Commit, asyncio.Future[None]] | None] = asyncio.Queue()
-        self._writer: asyncio.Task[None] | None = None
+        """Writes, all in the store's thread (see ``_work``)."""
+        self._inbox: queue.SimpleQueue[tuple[Any, asyncio.Future[Any]] | None] = queue.SimpleQueue()
+        """The commits and other writes waiting for the store's thread (None: stop)."""
+        self._thread: threading.Thread | None = None
+        """Every write runs in this one thread, one after the other."""
+        self._raw: Any = None
+        """The group commit's DBAPI connection (opened and used in ``_thread`` only)."""
+        self._sql = _Statements.compile(writer.dialect)
         self.batches = 0
         self.commits = 0
+        self.on_batch: Callable[[int], None] | None = None
+        """Told the size of each group commit (metrics)."""
 
     @staticmethod
     async def open(path: str | Path, *, synchronous: str = "FULL") -> Store:
@@ -138,112 +212,159 @@ class Store:
         engine = create_async_engine(async_url)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas(synchronous))
         store = Store(engine, writer)
-        store._writer = asyncio.create_task(store._write_loop())
+        store._thread = threading.Thread(
+            target=store._work, args=(asyncio.get_running_loop(),), name="heat-store", daemon=True
+        )
+        store._thread.start()
         return store
 
     async def close(self) -> None:
         """Write what is waiting, then close."""
-        if self._writer is not None:
-            await self._queue.put(None)
-            await self._writer
-            self._writer = None
+        if self._thread is not None:
+            self._inbox.put(None)
+            await asyncio.to_thread(self._thread.join)
+            self._thread = None
         await self.engine.dispose()
         self.writer.dispose()
+
+    def _close_raw(self) -> None:
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None
 
     # ------------------------------------------------------------------ writing
 
     async def commit(self, change: Commit) -> None:
         """Store ``change``; returns once it is durable (StoreError if it could not be)."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self._queue.put((change, future))
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._inbox.put((change, future))
         await future
 
-    async def _write_loop(self) -> None:
-        while True:
-            first = await self._queue.get()
-            if first is None:
-                return
-            batch = [first]
-            stop = False
-            while len(batch) < MAX_BATCH and not self._queue.empty():
-                item = self._queue.get_nowait()
-                if item is None:
-                    stop = True
-                    break
-                batch.append(item)
-            try:
-                await self._write([change for change, _ in batch])
-                results: list[BaseException | None] = [None] * len(batch)
-            except Exception:
-                results = []
-                for change, _ in batch:  # one bad commit must not sink the others
-                    try:
-                        await self._write([change])
-                        results.append(None)
-                    except Exception as error:
-                        results.append(error)
-            self.batches += 1
-            self.commits += len(batch)
-            for (_, future), failure in zip(batch, results, strict=True):
-                if future.done():
-                    continue
-                if failure is None:
-                    future.set_result(None)
-                else:
-                    future.set_exception(StoreError(f"could not store the change: {failure}"))
-            if stop:
-                return
+    async def _run(self, job: Callable[[], Any]) -> Any:
+        """Run ``job`` in the store's thread, between two group commits."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._inbox.put((job, future))
+        return await future
 
-    async def _write(self, batch: list[Commit]) -> None:
-        # One thread call per batch: every statement of the transaction runs there, and the
-        # event loop goes on while SQLite syncs the disk.
-        await asyncio.to_thread(self._write_sync, batch)
+    def _work(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The store's thread: every write, in order. It takes every commit waiting when it is
+        free and writes them in one transaction; then the loop learns which are durable."""
+        carried: Any = ()  # an item taken while gathering a batch, not a commit: next
+        try:
+            while True:
+                item = self._inbox.get() if carried == () else carried
+                carried = ()
+                if item is None:
+                    return
+                if not isinstance(item[0], Commit):
+                    job, future = item
+                    try:
+                        loop.call_soon_threadsafe(_settle, [future], [job()])
+                    except Exception as error:
+                        loop.call_soon_threadsafe(_settle, [future], [error])
+                    continue
+                batch = [item]
+                while len(batch) < MAX_BATCH:
+                    try:
+                        more = self._inbox.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None or not isinstance(more[0], Commit):
+                        carried = more
+                        break
+                    batch.append(more)
+                results = self._write_batch([change for change, _ in batch])
+                loop.call_soon_threadsafe(self._written, batch, results)
+        finally:
+            self._close_raw()
+
+    def _write_batch(self, batch: list[Commit]) -> list[BaseException | None]:
+        """Write ``batch`` in one transaction; if that fails, each commit alone (one bad commit
+        must not sink the others). What failed, per commit."""
+        try:
+            self._write_sync(batch)
+            return [None] * len(batch)
+        except Exception:
+            results: list[BaseException | None] = []
+            for change in batch:
+                try:
+                    self._write_sync([change])
+                    results.append(None)
+                except Exception as error:
+                    results.append(StoreError(f"could not store the change: {error}"))
+            return results
+
+    def _written(self, batch: list[tuple[Commit, asyncio.Future[Any]]], results: list[BaseException | None]) -> None:
+        self.batches += 1
+        self.commits += len(batch)
+        if self.on_batch is not None:
+            self.on_batch(len(batch))
+        _settle([future for _, future in batch], results)
 
     def _write_sync(self, batch: list[Commit]) -> None:
+        """Write ``batch`` in one transaction, through the DBAPI connection with the statements
+        compiled once (SQLAlchemy's per-statement work cost more than SQLite's own for these
+        small writes): its entries, each table's row (only if still at the version the change
+        was made on) and the seats and specs that changed."""
+        if self._raw is None:
+            self._raw = self.writer.raw_connection()
+        sql = self._sql
         now = time.time()
         rows = [_entry_row(change.table_id, e) for change in batch for e in change.entries]
         updates = [
-            {
-                "b_id": change.table_id,
-                "b_old": change.old_version,
-                "version": change.new_version,
-                "status": change.status,
-                "clocks": change.clocks,
-                "updated_at": now,
-            }
+            _params(
+                sql.row_keys,
+                {
+                    "b_id": change.table_id,
+                    "b_old": change.old_version,
+                    "b_version": change.new_version,
+                    "b_status": change.status,
+                    "b_clocks": orjson.dumps(change.clocks).decode(),
+                    "b_updated_at": now,
+                },
+            )
             for change in batch
         ]
-        specs = [{"b_id": c.table_id, "spec": c.spec} for c in batch if c.spec is not None]
+        specs = [
+            _params(sql.spec_keys, {"b_id": c.table_id, "b_spec": orjson.dumps(c.spec).decode()})
+            for c in batch
+            if c.spec is not None
+        ]
         seat_rows = [
-            {
-                "b_table": change.table_id,
-                "b_seat": index,
-                "kind": seat.kind,
-                "level": seat.level,
-                "name": seat.name,
-                "joined": seat.joined,
-                "token_hash": token_hash,
-            }
+            _params(
+                sql.seat_keys,
+                {
+                    "b_table": change.table_id,
+                    "b_seat": index,
+                    "b_kind": seat.kind,
+                    "b_level": seat.level,
+                    "b_name": seat.name,
+                    "b_joined": seat.joined,
+                    "b_token_hash": token_hash,
+                },
+            )
             for change in batch
             if change.seats is not None
             for index, (seat, token_hash) in enumerate(change.seats)
         ]
-        with self.writer.begin() as connection:
+        connection = self._raw
+        cursor = connection.cursor()
+        try:
             if rows:
-                connection.execute(insert(entries), rows)
-            result = connection.execute(
-                update(tables).where(tables.c.id == bindparam("b_id"), tables.c.version == bindparam("b_old")),
-                updates,
-            )
-            if result.rowcount != len(batch):  # a table moved on meanwhile: nothing of the batch is kept
+                cursor.executemany(sql.entry, [_params(sql.entry_keys, row) for row in rows])
+            cursor.executemany(sql.row, updates)
+            if cursor.rowcount != len(batch):  # a table moved on meanwhile: nothing of the batch is kept
                 raise StoreError("a table is no longer at the version its change was made on")
             if specs:
-                connection.execute(update(tables).where(tables.c.id == bindparam("b_id")), specs)
+                cursor.executemany(sql.spec, specs)
             if seat_rows:
-                connection.execute(
-                    update(seats).where(seats.c.table_id == bindparam("b_table"), seats.c.seat == bindparam("b_seat")),
-                    seat_rows,
-                )
+                cursor.executemany(sql.seat, seat_rows)
+            connection.commit()
+        except BaseException:
+            connection.rollback()
+            raise
+        finally:
+            cursor.close()
 
     async def create(
         self, row: dict[str, Any], seat_rows: list[tuple[SeatState, str | None]], first: list[Entry]
@@ -272,7 +393,7 @@ class Store:
                 if first:
                     connection.execute(insert(entries), [_entry_row(row["id"], e) for e in first])
 
-        await asyncio.to_thread(write)
+        await self._run(write)
 
     async def set_rematch(self, table_id: str, rematch_id: str) -> None:
         """Note the rematch opened from a finished table."""
@@ -281,7 +402,7 @@ class Store:
             with self.writer.begin() as connection:
                 connection.execute(update(tables).where(tables.c.id == table_id).values(rematch_id=rematch_id))
 
-        await asyncio.to_thread(write)
+        await self._run(write)
 
     # ------------------------------------------------------------------ reading
 
@@ -289,6 +410,12 @@ class Store:
         """The stored table ``table_id``, or None."""
         loaded = await self._load(tables.c.id == table_id)
         return loaded[0] if loaded else None
+
+    async def unfinished_ids(self) -> list[str]:
+        """The tables still waiting or playing, the most recently changed last."""
+        query = select(tables.c.id).where(tables.c.status.in_(("waiting", "playing"))).order_by(tables.c.updated_at)
+        async with self.engine.connect() as connection:
+            return [row.id for row in await connection.execute(query)]
 
     async def load_unfinished(self) -> list[StoredTable]:
         """Every table still waiting or playing (the server restores them on start)."""

@@ -20,10 +20,23 @@ table reads no clock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from heat.engine import Decision, HeatError, IllegalDecision, Race, SeatView, parse_decision, to_record, view_of
+import orjson
+
+from heat.engine import (
+    Decision,
+    HeatError,
+    IllegalDecision,
+    Race,
+    SeatView,
+    parse_decision,
+    to_record,
+    view_of,
+    views_of,
+)
 from heat.engine.championship import RACE as SEASON_RACE
 from heat.engine.championship import Season, SeasonView, event_book, season_record, season_view
 from heat.engine.events import Event
@@ -47,8 +60,9 @@ STANDIN = "standin"
 AUTO = "auto"
 SERVER = "server"
 
-EVENTS_KEPT = 256
-"""Public events whose JSON is kept, the newest: the ones the next updates send."""
+EVENTS_KEPT = 128
+"""Events whose JSON is kept, the newest: the ones the next updates send (a full state, for a
+newcomer, writes the older ones again)."""
 DEFAULT_AWAY_GRACE = 15.0
 """Seconds a live player may be disconnected before their stand-in plays (a page reload is not
 leaving)."""
@@ -139,7 +153,11 @@ class Table:
         self.seats_changed = False
         """Seats or spec changed since the caller last stored them (the caller clears it)."""
         self._legal: dict[tuple[int, int, int], list[Decision]] = {}
-        self._events: dict[tuple[int, int], dict[str, Any]] = {}
+        self._legal_json: dict[tuple[int, int, int], bytes] = {}
+        self._events: dict[tuple[Any, ...], bytes] = {}
+        """The JSON of the newest events, by (epoch, index), and (epoch, index, as shown) for a
+        private one; written with the names in ``_event_names``."""
+        self._event_names: list[str] = []
         self._race: Race | None = None
         """The race shown: the one being driven, or the single race once it is over."""
 
@@ -480,29 +498,72 @@ class Table:
         transport's fields, ready for ``orjson`` (the view and season view are the engine's
         dataclasses, which it writes as objects); events from ``events_from`` on and notices
         logged after entry ``entries_from``. Never another seat's hand, any deck order or the seed."""
+        data = self._state(seat, events_from, entries_from)
+        data["legal"] = orjson.loads(data["legal"])
+        data["events"] = orjson.loads(data["events"])
+        return data
+
+    def state_json(
+        self,
+        seat: int | None,
+        events_from: int,
+        entries_from: int,
+        extra: dict[str, Any],
+        views: dict[int | None, SeatView | None] | None = None,
+    ) -> bytes:
+        """``state_for`` with ``extra`` fields (the transport's), written as JSON: the same
+        message, built from the JSON kept of the legal decisions and the events; ``views`` holds
+        the seat's view if the caller made it already (``views``)."""
+        data = self._state(seat, events_from, entries_from, views, extra.get("seats"))
+        data["legal"] = orjson.Fragment(data["legal"])
+        data["events"] = orjson.Fragment(data["events"])
+        data.update(extra)
+        return orjson.dumps(data)
+
+    def views(self, seats: Sequence[int | None]) -> dict[int | None, SeatView | None]:
+        """The view of each of ``seats`` now, built together (``views_of``)."""
+        race = self._race
+        made = views_of(race, seats) if race is not None else [None] * len(seats)
+        return dict(zip(seats, made, strict=True))
+
+    def _state(
+        self,
+        seat: int | None,
+        events_from: int,
+        entries_from: int,
+        views: dict[int | None, SeatView | None] | None = None,
+        seats: Any = None,
+    ) -> dict[str, Any]:
+        """The state, its legal decisions and events as JSON text (``state_for``, ``state_json``),
+        with the seat's view from ``views`` if it is there, and ``seats`` if given."""
         race = self._race
         season = self.season
         to_decide = self.to_decide()
         mine = seat is not None and seat in to_decide
-        view = view_of(race, seat) if race is not None else None
-        events: list[dict[str, Any]] = []
-        if race is not None and race.log is not None:
+        views = views if views is not None else {}
+        view = views[seat] if seat in views else view_of(race, seat) if race is not None else None
+        events = b"[]"
+        if race is not None and race.log is not None and events_from < len(race.log):
             # race.events(seat)[events_from:], without filtering the whole log each time
-            events = [
-                self._event(index, event, seat) for index, event in enumerate(race.log[events_from:], events_from)
-            ]
+            names = self.names
+            if names != self._event_names:  # a sentence names the players as they are now
+                self._events.clear()
+                self._event_names = names
+            events = b"[%b]" % b",".join(
+                [self._event(index, event, seat) for index, event in enumerate(race.log[events_from:], events_from)]
+            )
         return {
             "version": self.version,
             "epoch": self.epoch,
             "status": self.status,
             "seat": seat,
             "to_decide": list(to_decide),
-            "legal": [d.text() for d in self.legal(seat)] if mine and seat is not None else [],
+            "legal": self.legal_json(seat) if mine and seat is not None else b"[]",
             "asked_at": self.asked_at.get(seat) if seat is not None else None,
             "can_undo": seat is not None and self.can_undo(seat),
             "clocks": {str(s): t for s in to_decide if (t := self.effective_deadline(s)) is not None},
             "standins": sorted(self.standins),
-            "seats": [s.to_json() for s in self.seats],
+            "seats": seats if seats is not None else [s.to_json() for s in self.seats],
             "view": view,
             "season": season_view(season) if season is not None else None,
             "events_from": events_from,
@@ -511,18 +572,26 @@ class Table:
             "result": self.result(),
         }
 
-    def _event(self, index: int, event: Event, seat: int | None) -> dict[str, Any]:
-        """Event ``index`` as ``seat`` may see it, as JSON; a public one is made once for every
-        seat (the recent ones are kept)."""
+    def legal_json(self, seat: int) -> bytes:
+        """``seat``'s legal decisions in text form, as a JSON list; kept while its question stays
+        the same (like ``legal``)."""
+        key = (seat, self.asked_at.get(seat, -1), self.epoch)
+        cached = self._legal_json.get(key)
+        if cached is None:
+            cached = self._legal_json[key] = orjson.dumps([d.text() for d in self.legal(seat)])
+        return cached
+
+    def _event(self, index: int, event: Event, seat: int | None) -> bytes:
+        """Event ``index`` as ``seat`` may see it, as JSON; made once for every seat that sees it
+        the same (the newest are kept)."""
         shown = event.for_seat(seat)
         race = self._race
         assert race is not None
-        if shown is not event:  # a private event, filtered for this seat
-            return event_json(shown, self.names, race.laps)
-        key = (self.epoch, index)
+        # A private event (a draw) is kept by what the seat sees: the owner's and the others'.
+        key: tuple[Any, ...] = (self.epoch, index) if shown is event else (self.epoch, index, shown)
         cached = self._events.get(key)
         if cached is None:
-            cached = self._events[key] = event_json(event, self.names, race.laps)
+            cached = self._events[key] = orjson.dumps(event_json(shown, self._event_names, race.laps))
             if len(self._events) > 2 * EVENTS_KEPT:
                 newest = len(race.log) if race.log is not None else 0
                 for old in [k for k in self._events if k[0] != self.epoch or k[1] < newest - EVENTS_KEPT]:
@@ -604,6 +673,8 @@ class Table:
         live = {(s, asked, self.epoch) for s, asked in self.asked_at.items()}
         for key in [k for k in self._legal if k not in live]:
             del self._legal[key]
+        for key in [k for k in self._legal_json if k not in live]:
+            del self._legal_json[key]
         entry.private = (
             entry.actor in (PLAYER, AUTO)
             and race is not None
@@ -674,6 +745,7 @@ class Table:
         self.game = self.spec.build_game(self.names)
         self._race = self._current_race()
         self._legal.clear()
+        self._legal_json.clear()
         self.asked_at = {}
         for entry in self.entries:
             if entry.kind == DECISION and not entry.undone:
