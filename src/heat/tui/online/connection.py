@@ -1,0 +1,70 @@
+"""The WebSocket to the table (``websockets``, of the server extra: ``heat.tui.online.link.need_client``
+says so when it is missing), and the words for what can go wrong with it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
+
+from heat.tui.online.link import JoinError, Link
+
+OPEN_SECONDS = 10.0
+"""How long to wait for the server to answer the connection and the hello."""
+
+FATAL_CODES = frozenset({"unauthorized", "not_found", "removed", "hello_first", "bad_message"})
+"""Errors after which reconnecting cannot help: the seat is not ours (any more)."""
+
+
+def hello(link: Link, name: str | None) -> str:
+    """The first message: the seat's token and the player's display name."""
+    message: dict[str, Any] = {"type": "hello", "token": link.token}
+    if name:
+        message["name"] = name
+    return json.dumps(message)
+
+
+def unreachable(link: Link, error: BaseException) -> str:
+    """Why the server at ``link`` cannot be reached, in a line."""
+    if isinstance(error, InvalidStatus):
+        return f"{link.base} does not answer like a Heat server (HTTP {error.response.status_code})"
+    if isinstance(error, InvalidURI | InvalidHandshake):
+        return f"{link.base} does not answer like a Heat server ({error})"
+    if isinstance(error, TimeoutError):
+        return f"cannot reach the server at {link.base}: no answer within {OPEN_SECONDS:.0f} s"
+    if isinstance(error, OSError):
+        return f"cannot reach the server at {link.base}: {error.strerror or error}"
+    return f"lost the server at {link.base}: {error}"
+
+
+async def open_seat(link: Link, name: str | None) -> tuple[ClientConnection, dict[str, Any]]:
+    """Connect, say hello and read the welcome: the socket and the welcome. JoinError (in a
+    line) if the server cannot be reached or refuses the seat."""
+    try:
+        socket = await connect(link.socket, open_timeout=OPEN_SECONDS, max_size=None, close_timeout=2)
+    except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
+        raise JoinError(unreachable(link, error)) from None
+    try:
+        await socket.send(hello(link, name))
+        first = json.loads(await asyncio.wait_for(socket.recv(), OPEN_SECONDS))
+    except (ConnectionClosed, OSError, TimeoutError, ValueError) as error:
+        await socket.close()
+        raise JoinError(unreachable(link, error)) from None
+    if first.get("type") != "welcome":
+        await socket.close()
+        raise JoinError(f"cannot join table {link.table}: {first.get('message') or first}")
+    if first.get("seat") is None:
+        await socket.close()
+        raise JoinError(f"cannot join table {link.table}: this link opens no seat")
+    return socket, first
+
+
+async def probe(link: Link, name: str | None) -> dict[str, Any]:
+    """Join the seat once and leave (before the app starts, so that a bad link, an unreachable
+    server or a refused seat is a line on the terminal): the welcome."""
+    socket, welcome = await open_seat(link, name)
+    await socket.close()
+    return welcome
