@@ -61,7 +61,10 @@ class RemoteApp(App[None]):
     CSS_PATH = str(Path(__file__).resolve().parent.parent / "heat.tcss")
     TITLE = "Heat"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
+        Binding("b", "back", "Back at the wheel", show=False),
+    ]
 
     def __init__(self, link: Link, name: str | None, *, confirm: bool = True) -> None:
         super().__init__()
@@ -104,7 +107,7 @@ class RemoteApp(App[None]):
                 self._say(f"{error}; trying again in {pause:.0f} s", error=True)
                 await asyncio.sleep(pause)
                 continue
-            if attempt:
+            if self.table is not None:
                 self._say("Connected again: the table goes on where the server stands.")
             attempt = 0
             self.socket, self.pending = socket, False
@@ -195,7 +198,7 @@ class RemoteApp(App[None]):
         asked = table.asked_at
         waiting = ", ".join(table.deciding())
         if table.standin:
-            waiting = waiting or "your stand-in bot (decide to take your seat back)"
+            waiting = waiting or "your stand-in bot (b: take your seat back)"
         if view.phase == "draft":
             draft = await self._show_main(DraftScreen, lambda: DraftScreen(table))
             if asked is not None and not self.pending:
@@ -299,6 +302,14 @@ class RemoteApp(App[None]):
     def action_save(self) -> None:
         """Nothing to save: the server keeps the race."""
         self._say(f"The server keeps this race: rejoin it with your link ({self.link.page}#...).")
+
+    async def action_back(self) -> None:
+        """Take the seat back from the stand-in bot (the server's ``back``)."""
+        table = self.table
+        if table is None or not table.standin:
+            self._say("You are at the wheel: no stand-in drives for you.")
+        elif await self._send(type="back"):
+            self._say("Back at the wheel: the stand-in stops.")
 
     def action_quit_game(self) -> None:
         """Leave the table (the seat stays yours: the same link joins it again)."""

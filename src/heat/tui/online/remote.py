@@ -143,7 +143,7 @@ class RemoteTable:
 
     def check(self, seat: int, decision: Decision) -> None:
         if seat != self.seat or decision not in self._legal:
-            raise IllegalDecision(f"{decision.text()!r} is not one of your legal decisions now")
+            raise IllegalDecision(f"{decision.text()!r} is not one of your legal decisions now (l lists them)")
 
     def view(self, seat: int | None = None) -> SeatView:
         """This seat's view, whatever ``seat`` asks: it is all this client holds."""
