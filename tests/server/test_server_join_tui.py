@@ -8,16 +8,19 @@ yours any more is one line, no traceback."""
 from __future__ import annotations
 
 import asyncio
+import random
+import re
 import socket
 from collections.abc import Callable
 
+import httpx
 import pytest
 from textual.widgets import Static
 
 from heat.bots.levels import make_bot
 from heat.cli.main import main
 from heat.engine import Discard, Plan, replay
-from heat.server.client import Http
+from heat.server.client import Http, Seat
 from heat.tui import launch
 from heat.tui.online.app import RemoteApp
 from heat.tui.online.connection import probe
@@ -159,3 +162,58 @@ def test_a_server_that_is_down_a_wrong_table_or_a_freed_seat_is_one_line(server,
     assert len(started) == 1 and started[0].player_name == "Bea"
     with pytest.raises(JoinError, match="cannot reach the server"):
         run(probe(parse_link(down), "Ann"))
+
+
+def test_the_clock_shows_and_b_takes_the_seat_back_from_the_stand_in(server):
+    async def body():
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "human"}], seconds=3, listed=False)
+        other = await Seat.open(made["socket"], made["seats"][1]["token"], "Bea")
+
+        async def bea_plays() -> None:  # at a human pace, well within her clock
+            rng = random.Random(2)
+            while other.state.get("status") != "over":
+                if other.legal:
+                    await asyncio.sleep(0.3)
+                    await other.decide(rng.choice(other.legal))
+                else:
+                    await other.next()
+
+        bea = asyncio.create_task(bea_plays())
+        app = RemoteApp(parse_link(made["seats"][0]["invite"]), "Ann")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.seat is not None, "asked")
+            status = lambda: str(app.screen.query_one("#status", Static).render())  # noqa: E731
+            await until(pilot, lambda: re.match(r"⏱ (Bea )?0:0\d · USA", status()) is not None, "the clock")
+            await until(pilot, lambda: "Your stand-in bot drives for you now" in message_of(app), "the stand-in")
+            assert app.table.standin
+            await pilot.press("b")
+            await until(pilot, lambda: "Back at the wheel" in message_of(app), "back")
+            await until(pilot, lambda: any("Ann is back" in n["text"] for n in app.table.notices), "the notice")
+            await until(pilot, lambda: not app.table.standin, "the stand-in stops")
+            await pilot.press("q")
+        bea.cancel()
+        await other.close()
+        await http.close()
+
+    run(body())
+
+
+def test_a_championship_table_is_refused_before_its_seat_is_taken(server, capsys, monkeypatch):
+    monkeypatch.setattr(launch, "interactive", lambda: True)
+
+    async def championship() -> str:
+        http = Http(server.base)
+        made = await http.create(mode="championship", season="1961", seats=[{"kind": "human"}, {"kind": "human"}])
+        await http.close()
+        return made["seats"][0]["invite"]
+
+    invite = run(championship())
+    assert main(["play", "--join", invite]) == 2
+    assert "is a championship: the terminal plays single races only for now" in capsys.readouterr().err
+
+    async def facts() -> dict:
+        async with httpx.AsyncClient() as client:
+            return (await client.get(parse_link(invite).page.replace("/t/", "/api/tables/"))).json()
+
+    assert [seat["joined"] for seat in run(facts())["seats"]] == [False, False]  # nobody took the seat

@@ -8,7 +8,6 @@ import json
 import random
 
 import pytest
-from test_random_races import make_config, random_config
 
 from heat.cli.main import main
 from heat.engine import Race, view_of
@@ -19,6 +18,7 @@ from heat.tui.online.link import JoinError, parse_link
 from heat.tui.online.remote import OutOfStep, RemoteTable
 from heat.tui.online.wire import view_from_json
 from heat.tui.widgets.race_log import log_line
+from test_random_races import make_config, random_config
 
 TOKEN = "y-NynOxuDVpIAu6ZJsLA7rOt28-vVuBOl33ZGi_SKBY"
 

@@ -82,6 +82,8 @@ class RemoteApp(App[None]):
         """The question last put on the screen (the event log's key, its version)."""
         self._ids = count(1)
         self._noticed: set[int] = set()
+        self._standin = False
+        """A stand-in bot drives this seat (as last shown)."""
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen(self.link.page))
@@ -197,6 +199,10 @@ class RemoteApp(App[None]):
         view = table.view()
         asked = table.asked_at
         waiting = ", ".join(table.deciding())
+        if table.standin != self._standin:  # said when it starts and when it stops
+            self._standin = table.standin
+            if table.standin:
+                self._say("Your stand-in bot drives for you now: b (or your next decision) takes your seat back.")
         if table.standin:
             waiting = waiting or "your stand-in bot (b: take your seat back)"
         if view.phase == "draft":
@@ -205,6 +211,7 @@ class RemoteApp(App[None]):
                 if ask_again or draft.seat is None or self._asked != (table.log_key, asked):
                     self._asked = (table.log_key, asked)
                     draft.ask(table.seat)
+                    draft.say("")  # no "waiting for" left over
             elif not self.pending:
                 draft.wait(table.seat, waiting)
             return

@@ -7,6 +7,7 @@ import asyncio
 import json
 from typing import Any
 
+import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
@@ -14,6 +15,8 @@ from heat.tui.online.link import JoinError, Link
 
 OPEN_SECONDS = 10.0
 """How long to wait for the server to answer the connection and the hello."""
+
+NOTHING_ANSWERS = "nothing answers there (is the server running? is the link's address right?)"
 
 FATAL_CODES = frozenset({"unauthorized", "not_found", "removed", "hello_first", "bad_message"})
 """Errors after which reconnecting cannot help: the seat is not ours (any more)."""
@@ -35,6 +38,8 @@ def unreachable(link: Link, error: BaseException) -> str:
         return f"{link.base} does not answer like a Heat server ({error})"
     if isinstance(error, TimeoutError):
         return f"cannot reach the server at {link.base}: no answer within {OPEN_SECONDS:.0f} s"
+    if isinstance(error, ConnectionRefusedError) or "Connect call failed" in str(error):
+        return f"cannot reach the server at {link.base}: {NOTHING_ANSWERS}"
     if isinstance(error, OSError):
         return f"cannot reach the server at {link.base}: {error.strerror or error}"
     return f"lost the server at {link.base}: {error}"
@@ -62,9 +67,40 @@ async def open_seat(link: Link, name: str | None) -> tuple[ClientConnection, dic
     return socket, first
 
 
+async def table_facts(link: Link) -> dict[str, Any]:
+    """The table's public facts (``GET /api/tables/ID``); JoinError if the server cannot be
+    reached or has no such table."""
+    try:
+        async with httpx.AsyncClient(timeout=OPEN_SECONDS) as client:
+            response = await client.get(f"{link.base}/api/tables/{link.table}")
+    except httpx.TimeoutException:
+        raise JoinError(f"cannot reach the server at {link.base}: no answer within {OPEN_SECONDS:.0f} s") from None
+    except httpx.HTTPError as error:
+        why = NOTHING_ANSWERS if "attempts failed" in str(error) else str(error)
+        raise JoinError(f"cannot reach the server at {link.base}: {why}") from None
+    try:
+        facts = response.json()
+    except ValueError:
+        facts = None
+    if not isinstance(facts, dict):
+        raise JoinError(f"{link.base} does not answer like a Heat server (HTTP {response.status_code})")
+    if response.status_code != 200:
+        raise JoinError(f"cannot join table {link.table}: {facts.get('message') or response.status_code}")
+    return facts
+
+
 async def probe(link: Link, name: str | None) -> dict[str, Any]:
-    """Join the seat once and leave (before the app starts, so that a bad link, an unreachable
-    server or a refused seat is a line on the terminal): the welcome."""
+    """Check the table and join the seat once (before the app starts, so that a bad link, an
+    unreachable server or a refused seat is a line on the terminal): the welcome. A
+    championship is refused before its seat is taken: the terminal does not draw its season
+    hub yet."""
+    facts = await table_facts(link)
+    spec = facts.get("spec")
+    if isinstance(spec, dict) and spec.get("mode") == "championship":
+        raise JoinError(
+            f"table {link.table} is a championship: the terminal plays single races only for now "
+            "(join it from another client)"
+        )
     socket, welcome = await open_seat(link, name)
     await socket.close()
     return welcome
