@@ -217,3 +217,31 @@ def test_a_championship_table_is_refused_before_its_seat_is_taken(server, capsys
             return (await client.get(parse_link(invite).page.replace("/t/", "/api/tables/"))).json()
 
     assert [seat["joined"] for seat in run(facts())["seats"]] == [False, False]  # nobody took the seat
+
+
+def test_u_takes_back_a_committed_plan_while_the_server_offers_it(server):
+    async def body():
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "human"}], practice=True, seconds=600)
+        other = await Seat.open(made["socket"], made["seats"][1]["token"], "Bea")  # she thinks, long
+        app = RemoteApp(parse_link(made["seats"][0]["invite"]), "Ann", confirm=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.mode == PLAN, "the plan")
+            screen = app.screen
+            await pilot.press("u")  # nothing committed yet: nothing to take back
+            assert "Nothing to undo" in message_of(app)
+            plan = next(d for d in screen.legal if isinstance(d, Plan) and d.cards)
+            screen.selection.select_cards(plan.cards, plan.gear)
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.seat is None and app.table.state.get("can_undo"), "committed")
+            assert app.table.view().me.plan == plan.text()
+            await pilot.press("u")
+            await until(pilot, lambda: "Taken back." in message_of(app), "taken back")
+            await until(pilot, lambda: screen.seat is not None and screen.mode == PLAN, "asked again")
+            assert app.table.view().me.plan is None
+            assert any("takes back" in notice["text"] for notice in app.table.notices)
+            await pilot.press("q")
+        await other.close()
+        await http.close()
+
+    run(body())

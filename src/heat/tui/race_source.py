@@ -75,6 +75,9 @@ class RaceSource(Protocol):
         """Where ``seat``'s React choices are held back before they are committed (None: each is
         sent at once)."""
 
+    def can_take_back(self) -> bool:
+        """May the player take back their last committed decision now (online: the server says)?"""
+
 
 class LocalRace:
     """A race played on this machine."""
@@ -103,3 +106,6 @@ class LocalRace:
 
     def stage(self, seat: int) -> ReactStage | None:
         return ReactStage(self.race, seat)
+
+    def can_take_back(self) -> bool:
+        return False  # a local race has no take-backs: the React stage holds choices back instead

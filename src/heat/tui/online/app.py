@@ -26,7 +26,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from heat.engine import HeatError, Race, replay
-from heat.tui.messages import Decided
+from heat.tui.messages import Decided, TakeBack
 from heat.tui.online.connection import FATAL_CODES, open_seat
 from heat.tui.online.link import JoinError, Link
 from heat.tui.online.lobby import LobbyScreen
@@ -159,6 +159,8 @@ class RemoteApp(App[None]):
             await self._show()
         elif kind == "accepted":
             self.pending = False
+            if message.get("id") is None:  # a take-back (decisions carry an id)
+                self._say("Taken back.")
         elif kind == "refused":
             self.pending = False
             await self._show(ask_again=True)
@@ -276,6 +278,13 @@ class RemoteApp(App[None]):
                 self._asked = None
                 return
             self.pending = True
+
+    @on(TakeBack)
+    async def _take_back(self, message: TakeBack) -> None:
+        table = self.table
+        if table is not None and not self.pending and await self._send(type="undo", seq=table.version):
+            self.pending = True
+            self._asked = None  # the question comes back: put it again, fresh
 
     def _main(self) -> Screen[object] | None:
         """The main screen under any dialogs."""

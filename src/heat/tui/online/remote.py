@@ -169,3 +169,6 @@ class RemoteTable:
 
     def stage(self, seat: int) -> ReactStage | None:
         return None  # each React choice goes to the server at once (it offers take-backs itself)
+
+    def can_take_back(self) -> bool:
+        return bool(self.state.get("can_undo"))

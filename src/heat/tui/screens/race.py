@@ -26,7 +26,7 @@ from heat.engine.decisions import Salvage
 from heat.narrate import weather_words
 from heat.preview import Preview
 from heat.tui.helptext import help_text, step_key
-from heat.tui.messages import Decided
+from heat.tui.messages import Decided, TakeBack
 from heat.tui.race_source import GameTable, LocalRace, RaceSource
 from heat.tui.risk import Risk, risk_of
 from heat.tui.screens.dialogs import CarsScreen, ChoiceScreen, ConfirmScreen, HelpScreen
@@ -568,6 +568,10 @@ class RaceScreen(Screen[None]):
                 self.redraw()
                 self.say(f"Took back {taken.text()}.")
                 return
+        if self.source.can_take_back():  # online: the server takes it back (docs/server.md)
+            self.say("Taking back your last decision...")
+            self.post_message(TakeBack())
+            return
         self.say("Nothing to undo (committed choices are final).")
 
     def action_clear(self) -> None:
