@@ -22,7 +22,7 @@ from heat.cli.main import main
 from heat.engine import Discard, Plan, replay
 from heat.server.client import Http, Seat
 from heat.tui import launch
-from heat.tui.online.app import RemoteApp
+from heat.tui.online.app import RemoteApp, run_remote
 from heat.tui.online.connection import probe
 from heat.tui.online.link import JoinError, parse_link
 from heat.tui.screens.draft import DraftScreen
@@ -245,3 +245,27 @@ def test_u_takes_back_a_committed_plan_while_the_server_offers_it(server):
         await http.close()
 
     run(body())
+
+
+def test_a_player_the_host_removes_is_told_and_the_app_stops_trying(server, capsys, monkeypatch):
+    async def body() -> RemoteApp:
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "club"}], practice=True)
+        app = RemoteApp(parse_link(made["seats"][0]["invite"]), "Ann")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.seat is not None, "asked")
+            freed = await http.call("POST", f"/api/tables/{made['table']}/free", made["admin_token"], seat=0)
+            assert freed.status_code == 200
+            await until(pilot, lambda: app.problem is not None, "told")
+            assert app.problem.startswith(f"cannot play table {made['table']} on: ")
+            assert f"{app.problem} (q quits)" == message_of(app)
+            await pilot.pause(1.5)
+            assert app.socket is None and app.problem in message_of(app)  # no reconnection tried
+            await pilot.press("q")
+        await http.close()
+        return app
+
+    app = run(body())
+    monkeypatch.setattr(app, "run", lambda: None)  # it has run: run_remote prints what stopped it
+    assert run_remote(app) == 2
+    assert capsys.readouterr().err == f"heat: {app.problem}\n"

@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from heat.engine import HeatError, Race, replay
 from heat.tui.messages import Decided, TakeBack
 from heat.tui.online.connection import FATAL_CODES, open_seat
-from heat.tui.online.link import JoinError, Link
+from heat.tui.online.link import JoinError, Link, SeatRefused
 from heat.tui.online.lobby import LobbyScreen
 from heat.tui.online.remote import OutOfStep, RemoteTable
 from heat.tui.screens.draft import DraftScreen
@@ -100,10 +100,10 @@ class RemoteApp(App[None]):
         while self.problem is None:
             try:
                 socket, welcome = await open_seat(self.link, self.player_name)
-            except JoinError as error:
-                if "cannot join table" in str(error):  # refused, not unreachable: trying again cannot help
-                    self._fail(str(error))
-                    return
+            except SeatRefused as error:  # trying again cannot help
+                self._fail(str(error))
+                return
+            except JoinError as error:  # unreachable: the server may be back soon
                 pause = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
                 attempt += 1
                 self._say(f"{error}; trying again in {pause:.0f} s", error=True)
@@ -119,8 +119,14 @@ class RemoteApp(App[None]):
             try:
                 async for raw in socket:
                     await self._receive(json.loads(raw))
+                    if self.problem is not None:  # the seat cannot be played on: stop here
+                        await socket.close()
+                        break
             except ConnectionClosed:
                 pass
+            except (ValueError, TypeError, KeyError, AttributeError) as error:  # a server this client cannot read
+                self._fail(f"the server at {self.link.base} sent a message this client cannot read ({error!r})")
+                await socket.close()
             finally:
                 self.socket = None
             if self.problem is None:

@@ -11,7 +11,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
-from heat.tui.online.link import JoinError, Link
+from heat.tui.online.link import JoinError, Link, SeatRefused
 
 OPEN_SECONDS = 10.0
 """How long to wait for the server to answer the connection and the hello."""
@@ -58,12 +58,13 @@ async def open_seat(link: Link, name: str | None) -> tuple[ClientConnection, dic
     except (ConnectionClosed, OSError, TimeoutError, ValueError) as error:
         await socket.close()
         raise JoinError(unreachable(link, error)) from None
-    if first.get("type") != "welcome":
+    if not isinstance(first, dict) or first.get("type") != "welcome":
         await socket.close()
-        raise JoinError(f"cannot join table {link.table}: {first.get('message') or first}")
-    if first.get("seat") is None:
+        why = first.get("message") if isinstance(first, dict) else None
+        raise SeatRefused(f"cannot join table {link.table}: {why or 'the server did not welcome this seat'}")
+    if not isinstance(first.get("seat"), int):
         await socket.close()
-        raise JoinError(f"cannot join table {link.table}: this link opens no seat")
+        raise SeatRefused(f"cannot join table {link.table}: this link opens no seat")
     return socket, first
 
 
@@ -85,7 +86,7 @@ async def table_facts(link: Link) -> dict[str, Any]:
     if not isinstance(facts, dict):
         raise JoinError(f"{link.base} does not answer like a Heat server (HTTP {response.status_code})")
     if response.status_code != 200:
-        raise JoinError(f"cannot join table {link.table}: {facts.get('message') or response.status_code}")
+        raise SeatRefused(f"cannot join table {link.table}: {facts.get('message') or response.status_code}")
     return facts
 
 
@@ -97,7 +98,7 @@ async def probe(link: Link, name: str | None) -> dict[str, Any]:
     facts = await table_facts(link)
     spec = facts.get("spec")
     if isinstance(spec, dict) and spec.get("mode") == "championship":
-        raise JoinError(
+        raise SeatRefused(
             f"table {link.table} is a championship: the terminal plays single races only for now "
             "(join it from another client)"
         )

@@ -17,6 +17,10 @@ class JoinError(HeatError):
     """An online seat cannot be played: a bad link, an unreachable server, a seat refused."""
 
 
+class SeatRefused(JoinError):
+    """The server answers but will not let this link play the seat (trying again cannot help)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Link:
     """A seat's invitation: the server's base URL, the table and the seat's secret token."""
