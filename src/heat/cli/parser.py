@@ -110,6 +110,13 @@ PLAY_SETUP_FLAGS = {
 }
 # A replay is only watched: it saves nothing either.
 REPLAY_IGNORES = {**PLAY_SETUP_FLAGS, "save": "--save", "overwrite": "--overwrite", "no_confirm": "--no-confirm"}
+# An online seat: the table, the car's colour and the saving are the server's; --name is the
+# player's display name there.
+JOIN_IGNORES = {
+    **{dest: flag for dest, flag in PLAY_SETUP_FLAGS.items() if dest != "name"},
+    "save": "--save",
+    "overwrite": "--overwrite",
+}
 NO_CONFIRM_HELP = "never ask yes/no before a decision that may spin out or costs Heat (the app and the plain prompt)"
 
 
@@ -168,6 +175,11 @@ def build_parser() -> argparse.ArgumentParser:
     opened = play.add_mutually_exclusive_group()  # one file at a time: a race to resume or to replay
     opened.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
     opened.add_argument("--replay", metavar="FILE", help="step through a race record (the app's replay viewer)")
+    opened.add_argument(
+        "--join",
+        metavar="LINK",
+        help="play your seat at an online table: the invitation link (http://HOST/t/TABLE#TOKEN)",
+    )
     play.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
     play.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
     play.set_defaults(run=Command("heat.tui.launch:play"))
@@ -300,16 +312,22 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """ConfigError for what argparse cannot check: ``heat play --resume`` or ``--replay`` with an
-    option that sets up a new race."""
-    if args.command == "play" and (args.resume or args.replay):
+    """ConfigError for what argparse cannot check: ``heat play --resume``, ``--replay`` or
+    ``--join`` with an option that sets up a new race."""
+    if args.command == "play" and (args.resume or args.replay or args.join):
         from heat.engine import ConfigError  # the game is loaded only once the command is known
 
         defaults = vars(parser.parse_args(["play"]))
         option, path, ignored = (
-            ("--resume", args.resume, PLAY_SETUP_FLAGS) if args.resume else ("--replay", args.replay, REPLAY_IGNORES)
+            ("--resume", args.resume, PLAY_SETUP_FLAGS)
+            if args.resume
+            else ("--replay", args.replay, REPLAY_IGNORES)
+            if args.replay
+            else ("--join", "", JOIN_IGNORES)
         )
         given = [flag for dest, flag in ignored.items() if getattr(args, dest) != defaults[dest]]
+        if given and args.join:
+            raise ConfigError(f"--join plays a seat of a table set up on its server: leave out {', '.join(given)}")
         if given:
             what = "continues the race saved in" if args.resume else "shows the race recorded in"
             raise ConfigError(

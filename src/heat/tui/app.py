@@ -24,6 +24,7 @@ from textual.screen import ModalScreen, Screen
 from heat.engine import HeatError, IllegalDecision
 from heat.storage import existing_kind, real_path, replace_problem, save_error_text, save_problem
 from heat.tui.messages import Decided, OpenFile, StartGame
+from heat.tui.race_source import LocalRace
 from heat.tui.replay_model import ReplayCursor, open_replay
 from heat.tui.screens.dialogs import OverwriteScreen, QuitScreen, ReplaceScreen, SaveScreen
 from heat.tui.screens.draft import DraftScreen
@@ -215,7 +216,9 @@ class HeatApp(App[None]):
             draft = await self._show_main(DraftScreen, lambda: DraftScreen(table), lambda s: s.table is table)
             draft.ask(seat)
         else:
-            screen = await self._show_main(RaceScreen, lambda: RaceScreen(table), lambda s: s.race is race)
+            screen = await self._show_main(
+                RaceScreen, lambda: RaceScreen(table, LocalRace(race)), lambda s: s.race is race
+            )
             screen.ask(seat)
 
     def _hand_off(self) -> None:

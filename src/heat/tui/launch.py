@@ -28,6 +28,8 @@ def play(args: argparse.Namespace) -> int:
     plain prompt checks them (``--resume``: the saved game at once; ``--replay``: the replay
     viewer)."""
     replay_path = getattr(args, "replay", None)
+    if getattr(args, "join", None):
+        return join(args)
     if _plain(args):
         if replay_path:
             return race_cmd.replay_file(argparse.Namespace(file=replay_path, json=False))
@@ -45,6 +47,24 @@ def play(args: argparse.Namespace) -> int:
     check_race_options(args)
     setup = setup_from_args(args)
     return run_app(HeatApp(setup=setup, save_path=args.save, overwrite=args.overwrite))
+
+
+def join(args: argparse.Namespace) -> int:
+    """``heat play --join LINK``: the seat of an online table, in the app. The link, the server
+    and the seat are checked first (a JoinError, one line, before the screen opens)."""
+    import asyncio
+
+    from heat.tui.online.link import JoinError, need_client, parse_link
+
+    link = parse_link(args.join)
+    need_client()
+    if _plain(args):
+        raise JoinError("--join plays in the full-screen app: leave out --plain, and run it in a terminal")
+    from heat.tui.online.app import RemoteApp, run_remote
+    from heat.tui.online.connection import probe
+
+    asyncio.run(probe(link, args.name))
+    return run_remote(RemoteApp(link, args.name, confirm=not args.no_confirm))
 
 
 def season_new(args: argparse.Namespace) -> int:

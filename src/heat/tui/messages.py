@@ -19,6 +19,11 @@ class Decided(Message):
         self.decisions = tuple(decisions)
 
 
+class TakeBack(Message):
+    """The player asks to take back their last committed decision (an online table whose server
+    offers it: ``can_undo``)."""
+
+
 class StartGame(Message):
     """The setup screen asks for a new game."""
 

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
 
-from heat.engine import Decision, SeatView, view_of
+from heat.engine import Decision, SeatView
 from heat.engine.decisions import Draft
 from heat.tui.colors import badge
 from heat.tui.helptext import help_text
@@ -58,8 +58,7 @@ class DraftScreen(PickScreen):
         return describe(decision.card) if isinstance(decision, Draft) else decision.text()
 
     def market(self) -> tuple[str, ...]:
-        race = self.table.race
-        draft = view_of(race, None).draft if race is not None else None
+        draft = self.table.view(self.seat).draft if self.seat is not None else None
         return draft.market if draft is not None else ()
 
     def ask(self, seat: int) -> None:
@@ -67,15 +66,29 @@ class DraftScreen(PickScreen):
         self.seat = seat
         self.options = self.table.legal(seat)
         view = self.table.view(seat)
+        self._draw(view, seat, "picks")
+        self.show_options()
+
+    def wait(self, viewer: int, waiting: str) -> None:
+        """Nothing to pick for ``viewer`` (an online seat): ``waiting`` (names) picks."""
+        self.forget()
+        view = self.table.view(viewer)
+        self._draw(view, viewer, "")
+        self.query_one(self.MENU, OptionList).display = False
+        self.say(f"Waiting for {waiting}..." if waiting else "")
+
+    def _draw(self, view: SeatView, viewer: int, doing: str) -> None:
         draft = view.draft
         title = Text("Garage draft", style="bold")
         if draft is not None:
             title.append(f" · round {draft.round} of {draft.rounds} · ")
-            title.append(f"{view.cars[seat].name} picks", "bold reverse")
+            if doing:
+                title.append(f"{view.cars[viewer].name} {doing}", "bold reverse")
+            else:
+                title.append(f"{view.cars[draft.picking].name} picking")
             title.append(f" · market of {len(draft.market)}")
         self.query_one("#draft-title", Static).update(title)
-        self.show_options()
-        self.query_one("#picks", Static).update(picks_table(view, seat))
+        self.query_one("#picks", Static).update(picks_table(view, viewer))
 
     @on(OptionList.OptionSelected, "#market")
     def _picked(self, event: OptionList.OptionSelected) -> None:

@@ -21,7 +21,7 @@ from heat.engine.content import CardDef, catalogue
 from heat.engine.decisions import Draft, Keep, Swap
 from heat.tui.helptext import symbol_lines
 from heat.tui.messages import Decided
-from heat.tui.table import Table
+from heat.tui.race_source import GameTable
 
 NUMBER_KEYS = "123456789"
 TIMES = "\N{MULTIPLICATION SIGN}"
@@ -63,7 +63,7 @@ class PickScreen(Screen[None]):
         *[Binding(key, f"number({index})", f"Option {key}", show=False) for index, key in enumerate(NUMBER_KEYS)],
     ]
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: GameTable) -> None:
         super().__init__()
         self.table = table
         self.seat: int | None = None

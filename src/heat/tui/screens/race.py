@@ -21,17 +21,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, React, SeatView, track, view_of
+from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, React, SeatView, track
 from heat.engine.decisions import Salvage
 from heat.narrate import weather_words
 from heat.preview import Preview, preview_decision
 from heat.tui.helptext import help_text, step_key
-from heat.tui.messages import Decided
+from heat.tui.messages import Decided, TakeBack
+from heat.tui.race_source import GameTable, LocalRace, RaceSource
 from heat.tui.risk import Risk, question_lines, risk_of
 from heat.tui.screens.dialogs import CarsScreen, ChoiceScreen, ConfirmScreen, HelpScreen
 from heat.tui.selection import HandSelection
 from heat.tui.staging import ReactStage
-from heat.tui.table import Table
 from heat.tui.widgets.cars_table import CarsTable
 from heat.tui.widgets.gear_bar import GEARS, GearBar
 from heat.tui.widgets.hand import HandBar
@@ -74,13 +74,15 @@ STEP_SHORT = {"plan": "plan", "choose": "Speed", "react": "React", "slipstream":
 """The steps in a word, for a narrow status line."""
 
 
-def status_text(view: SeatView, viewer: int | None, waiting: str, width: int = 1000) -> Text:
-    """The top line: track, laps, round, whose decision and which step, weather, Legends card,
-    in ``width`` cells: when it does not fit, the weather loses its effects, the step its
-    number, the laps and round their words, then the track its name; the Legends card and the
-    step stay."""
+def status_text(view: SeatView, viewer: int | None, waiting: str, width: int = 1000, clock: str = "") -> Text:
+    """The top line: track, laps, round, whose decision and which step, weather, Legends card
+    (and ``clock``, an online table's time left, first), in ``width`` cells: when it does not
+    fit, the weather loses its effects, the step its number, the laps and round their words,
+    then the track its name; the Legends card and the step stay."""
     for level in range(5):
         out = _status(view, viewer, waiting, level)
+        if clock:
+            out = Text.assemble((clock, "bold yellow"), " · ", out)
         if out.cell_len <= width:
             return out
     out.truncate(width)
@@ -129,7 +131,7 @@ def usable_symbols(options: Sequence[Decision]) -> frozenset[tuple[str, str]]:
 
 
 class RaceScreen(Screen[None]):
-    """One race, seen by one human at a time (``viewer``)."""
+    """One race (``source``) at ``table``, seen by one human at a time (``viewer``)."""
 
     AUTO_FOCUS = None
 
@@ -150,12 +152,14 @@ class RaceScreen(Screen[None]):
         *[Binding(key, f"number({index})", f"Card {key}", show=False) for index, key in enumerate("1234567890")],
     ]
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: GameTable, source: RaceSource) -> None:
         super().__init__()
         self.table = table
-        race = table.race
-        assert race is not None
-        self.race: Race = race
+        self.source = source
+        self.race: Race | None = source.race if isinstance(source, LocalRace) else None
+        """The local race shown (None: an online one)."""
+        self.clock = ""
+        """The time left to decide, on an online table (shown first on the status line)."""
         self.viewer: int | None = None
         self.seat: int | None = None
         self.mode = WAIT
@@ -202,7 +206,7 @@ class RaceScreen(Screen[None]):
         """``seat`` (a human at the keyboard) must decide now."""
         self.viewer = self.seat = seat
         self.waiting = ""
-        view = view_of(self.race, seat)
+        view = self.source.view(seat)
         me = view.me
         assert me is not None
         self.legal = self.table.legal(seat)
@@ -218,11 +222,8 @@ class RaceScreen(Screen[None]):
             self.selection = HandSelection(me.hand or ())
         else:
             self.mode = OPTIONS
-            if step == "react":
-                self.stage = ReactStage(self.race, seat)
-                self.options = self.stage.legal()
-            else:
-                self.options = list(self.legal)
+            self.stage = self.source.stage(seat) if step == "react" else None
+            self.options = self.stage.legal() if self.stage is not None else list(self.legal)
         self.redraw()
 
     def wait(self, viewer: int | None, waiting: str) -> None:
@@ -258,14 +259,14 @@ class RaceScreen(Screen[None]):
         until the app replaces it (blanked for a handoff, or waiting for a bot)."""
         if self.stage is not None:
             return self.stage.view()
-        return view_of(self.race, self.viewer)
+        return self.source.view(self.viewer)
 
     def redraw(self) -> None:
         """Draw everything for the current viewer and decision."""
         if not self.is_mounted:
             return
         view = self.current_view()
-        race = self.race
+        source = self.source
         self._draw_status(view)
         self.query_one(TrackMap).show(view, self.viewer)
         my_car = self.query_one(MyCar)
@@ -274,7 +275,9 @@ class RaceScreen(Screen[None]):
         my_car.refresh(layout=True)
         for table in self.query(CarsTable):
             table.show(view, self.viewer)
-        self.query_one(RaceLog).show(race, race.events(self.viewer), self.table.names, race.laps, self.viewer)
+        self.query_one(RaceLog).show(
+            source.log_key, source.events(self.viewer), self.table.names, source.laps, self.viewer
+        )
         options = self.query_one("#options", OptionList)
         options.display = self.mode == OPTIONS
         self.query_one(GearBar).display = self.mode == PLAN
@@ -295,7 +298,14 @@ class RaceScreen(Screen[None]):
 
     def _draw_status(self, view: SeatView) -> None:
         width = max(20, self.size.width - 2)  # the status line's padding
-        self.query_one("#status", Static).update(status_text(view, self.viewer, self.waiting, width))
+        self.query_one("#status", Static).update(status_text(view, self.viewer, self.waiting, width, self.clock))
+
+    def set_clock(self, clock: str) -> None:
+        """Show ``clock`` (the time left to decide, online) on the status line."""
+        if clock != self.clock:
+            self.clock = clock
+            if self.is_mounted:
+                self._draw_status(self.current_view())
 
     def _prompt(self) -> Text:
         if self.mode == WAIT:
@@ -400,7 +410,7 @@ class RaceScreen(Screen[None]):
     def _question(self) -> tuple[object, ...]:
         """What identifies the question being asked: the seat, the decisions so far, the React
         stage (a confirmation answered for another question is ignored)."""
-        return (self.seat, len(self.race.decisions), self.stage)
+        return (self.seat, self.source.moment(), self.stage)
 
     def _confirmed(self, risk: Risk | None, commit: Callable[[], None], back: Callable[[], None]) -> None:
         """``commit`` now if ``risk`` is None or the confirmations are off; otherwise once the
@@ -449,7 +459,7 @@ class RaceScreen(Screen[None]):
                 stage.hold(decision)
                 self._send(stage.take())
 
-            risk = risk_of(before, decision, view_of(self.race, self.seat) if stage.held else None)
+            risk = risk_of(before, decision, self.source.view(self.seat) if stage.held else None)
             self._confirmed(risk, commit, lambda: None)
             return
         self.options = self.stage.legal()
@@ -487,8 +497,10 @@ class RaceScreen(Screen[None]):
             try:
                 self.table.check(self.seat, decision)
             except IllegalDecision as error:
-                self.say(f"Not allowed: {error}", error=True)
-                return
+                if not self.source.server_judges:
+                    self.say(f"Not allowed: {error}", error=True)
+                    return
+                # Online: the server judges it, and its refusal (the engine's reason) is shown.
             risk = risk_of(self.current_view(), decision) if self.mode == PLAN else None
             self._confirmed(risk, lambda: self._send([decision]), lambda: None)
         elif self.mode == OPTIONS:
@@ -556,6 +568,10 @@ class RaceScreen(Screen[None]):
                 self.redraw()
                 self.say(f"Took back {taken.text()}.")
                 return
+        if self.source.can_take_back():  # online: the server takes it back (docs/server.md)
+            self.say("Taking back your last decision...")
+            self.post_message(TakeBack())
+            return
         self.say("Nothing to undo (committed choices are final).")
 
     def action_clear(self) -> None:

@@ -17,9 +17,9 @@ from heat.engine import Race, to_record, track, view_of
 from heat.engine import events as ev
 from heat.stats import by_place, race_stats, table_rows
 from heat.tui.colors import badge
+from heat.tui.race_source import GameTable
 from heat.tui.replay_model import ReplayCursor
 from heat.tui.screens.replay import ReplayScreen
-from heat.tui.table import Table
 
 CONTINUE = "continue"
 NEW = "new"
@@ -36,7 +36,7 @@ def finish_rounds(race: Race) -> dict[int, int]:
     return rounds
 
 
-def hall_of_fame(race: Race, table: Table) -> RichTable:
+def hall_of_fame(race: Race, table: GameTable) -> RichTable:
     """Places, drivers, finishing rounds (and points in a season)."""
     view = view_of(race, None)
     rounds = finish_rounds(race)
@@ -66,7 +66,7 @@ def hall_of_fame(race: Race, table: Table) -> RichTable:
     return out
 
 
-def stats_table(race: Race, table: Table) -> RichTable:
+def stats_table(race: Race, table: GameTable) -> RichTable:
     """Every car's statistics, a column per car from first to last (its mark and name, the
     humans' in bold)."""
     stats = race_stats(race)
@@ -91,7 +91,7 @@ class ResultsScreen(Screen[str]):
         Binding("q", "close('quit')", "Quit"),
     ]
 
-    def __init__(self, table: Table, race: Race) -> None:
+    def __init__(self, table: GameTable, race: Race, bindings_text: str | None = None) -> None:
         super().__init__()
         self.table = table
         self.race = race
@@ -101,6 +101,8 @@ class ResultsScreen(Screen[str]):
             if in_season
             else "enter: a new race · r: replay this race · q: quit"
         )
+        if bindings_text is not None:
+            self.bindings_text = bindings_text
 
     def compose(self) -> ComposeResult:
         board = track(self.race.track.id)

@@ -3,7 +3,8 @@ player sees their own draws, nobody else's. Rebuilt whenever the viewer changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.events import Resize
@@ -29,13 +30,20 @@ STYLES: dict[type, str] = {
 }
 
 
-def log_line(event: ev.Event, names: Sequence[str], laps: int, viewer: int | None) -> Text | None:
-    """One styled line for ``event`` (None for bookkeeping events); the viewer's own in bold."""
-    words = describe(event, names, laps)
-    if not words:
+STYLES_BY_NAME = {kind.__name__: style for kind, style in STYLES.items()}
+"""The styles by event type name (an online server sends events as JSON)."""
+
+
+def log_line(event: ev.Event | Mapping[str, Any], names: Sequence[str], laps: int, viewer: int | None) -> Text | None:
+    """One styled line for ``event`` (None for bookkeeping events); the viewer's own in bold.
+    An event from a server comes as its JSON, already told in words (``text``)."""
+    if isinstance(event, Mapping):
+        words, style, seat = event.get("text"), STYLES_BY_NAME.get(str(event.get("type")), ""), event.get("seat")
+    else:
+        words, style, seat = describe(event, names, laps), STYLES.get(type(event), ""), event.seat
+    if not isinstance(words, str) or not words:
         return None
-    style = STYLES.get(type(event), "")
-    if viewer is not None and event.seat == viewer and not style:
+    if viewer is not None and seat == viewer and not style:
         style = "bold"
     return Text(words, style=style)
 
@@ -54,7 +62,12 @@ class RaceLog(RichLog, can_focus=False):
         """The lines as narrated (unwrapped), the last ``MAX_LINES``."""
 
     def show(
-        self, source: object, events: Sequence[ev.Event], names: Sequence[str], laps: int, viewer: int | None
+        self,
+        source: object,
+        events: Sequence[ev.Event | Mapping[str, Any]],
+        names: Sequence[str],
+        laps: int,
+        viewer: int | None,
     ) -> None:
         """Show ``events`` of the race ``source`` as ``viewer`` sees them; only new lines are
         added while the race and the viewer stay the same."""

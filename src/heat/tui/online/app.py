@@ -1,0 +1,352 @@
+"""The terminal app at an online seat (``heat play --join LINK``): the same race screens as a
+local race, driven by the server's messages over one WebSocket in the app's own asyncio loop.
+
+The client is thin: it shows the seat's view and events as sent, previews decisions from that
+view (``heat.preview``), and sends the player's decisions in the engine's text form with the
+version they were made on; the server judges them and its refusals are shown as it words them.
+A dropped socket is opened again (with growing pauses) and the table resumes at the server's
+state; the seat's clock is shown on the status line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from itertools import count
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+import httpx
+from textual import on, work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen, Screen
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
+
+from heat.engine import HeatError, Race, replay
+from heat.tui.messages import Decided, TakeBack
+from heat.tui.online.connection import FATAL_CODES, open_seat
+from heat.tui.online.link import JoinError, Link, SeatRefused
+from heat.tui.online.lobby import LobbyScreen
+from heat.tui.online.remote import OutOfStep, RemoteTable
+from heat.tui.screens.draft import DraftScreen
+from heat.tui.screens.race import OPTIONS, RaceScreen
+from heat.tui.screens.results import ResultsScreen
+
+MainScreen = TypeVar("MainScreen", bound=Screen[None])
+
+RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0, 15.0)
+"""Pauses between attempts to reconnect (the last one repeats)."""
+
+
+def clock_text(seconds: float) -> str:
+    """Time left as ``m:ss`` (``h:mm:ss`` past an hour, ``Nd hh:mm`` past a day)."""
+    left = max(0, int(seconds))
+    days, rest = divmod(left, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days}d {hours:02d}:{minutes:02d}"
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+class RemoteApp(App[None]):
+    """Play the seat of ``link`` under ``name``. ``problem`` says, once the app has stopped, why
+    the seat could not be played on (None: the player left or the game ended)."""
+
+    CSS_PATH = str(Path(__file__).resolve().parent.parent / "heat.tcss")
+    TITLE = "Heat"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
+        Binding("b", "back", "Back at the wheel", show=False),
+    ]
+
+    def __init__(self, link: Link, name: str | None, *, confirm: bool = True) -> None:
+        super().__init__()
+        self.link = link
+        self.player_name = name
+        self.confirm = confirm
+        self.table: RemoteTable | None = None
+        self.socket: ClientConnection | None = None
+        self.problem: str | None = None
+        """Why this seat cannot be played any more (the server refused or removed it)."""
+        self.pending = False
+        """A decision is sent and not yet answered."""
+        self.results_shown = False
+        self._asked: tuple[object, int] | None = None
+        """The question last put on the screen (the event log's key, its version)."""
+        self._ids = count(1)
+        self._noticed: set[int] = set()
+        self._standin = False
+        """A stand-in bot drives this seat (as last shown)."""
+
+    def on_mount(self) -> None:
+        self.push_screen(LobbyScreen(self.link.page))
+        self.set_interval(1.0, self._tick)
+        self.connection()
+
+    # ------------------------------------------------------------------ the socket
+
+    @work(exclusive=True, group="socket")
+    async def connection(self) -> None:
+        """Keep a socket open to the table and show what it sends, until the app stops or the
+        seat is refused; reconnect when it drops (the server sends its full state again)."""
+        attempt = 0
+        while self.problem is None:
+            try:
+                socket, welcome = await open_seat(self.link, self.player_name)
+            except SeatRefused as error:  # trying again cannot help
+                self._fail(str(error))
+                return
+            except JoinError as error:  # unreachable: the server may be back soon
+                pause = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
+                attempt += 1
+                self._say(f"{error}; trying again in {pause:.0f} s", error=True)
+                await asyncio.sleep(pause)
+                continue
+            if self.table is not None:
+                self._say("Connected again: the table goes on where the server stands.")
+            attempt = 0
+            self.socket, self.pending = socket, False
+            if self.table is None:
+                self.table = RemoteTable(self.link, int(welcome["seat"]))
+                self.table.confirm = self.confirm
+            try:
+                async for raw in socket:
+                    await self._receive(json.loads(raw))
+                    if self.problem is not None:  # the seat cannot be played on: stop here
+                        await socket.close()
+                        break
+            except ConnectionClosed:
+                pass
+            except (ValueError, TypeError, KeyError, AttributeError) as error:  # a server this client cannot read
+                self._fail(f"the server at {self.link.base} sent a message this client cannot read ({error!r})")
+                await socket.close()
+            finally:
+                self.socket = None
+            if self.problem is None:
+                self._say("The connection to the server dropped: reconnecting...", error=True)
+                await asyncio.sleep(RETRY_SECONDS[0])
+
+    async def _send(self, **message: Any) -> bool:
+        """Send ``message``; False if there is no open socket."""
+        socket = self.socket
+        if socket is None:
+            return False
+        try:
+            await socket.send(json.dumps(message))
+        except ConnectionClosed:
+            return False
+        return True
+
+    async def _receive(self, message: dict[str, Any]) -> None:
+        table = self.table
+        assert table is not None
+        kind = message.get("type")
+        if kind == "state":
+            try:
+                notices = table.update(message)
+            except OutOfStep:
+                await self._send(type="sync")
+                return
+            except JoinError as error:
+                self._fail(str(error))
+                return
+            for notice in notices:
+                seq = int(notice.get("seq", -1))
+                if seq not in self._noticed:
+                    self._noticed.add(seq)
+                    self.notify(str(notice.get("text", "")), timeout=6)
+            await self._show()
+        elif kind == "accepted":
+            self.pending = False
+            if message.get("id") is None:  # a take-back (decisions carry an id)
+                self._say("Taken back.")
+        elif kind == "refused":
+            self.pending = False
+            await self._show(ask_again=True)
+            self._say(f"Refused by the server: {message.get('message')}", error=True)
+        elif kind == "error":
+            text = str(message.get("message") or message.get("code"))
+            if message.get("code") in FATAL_CODES:
+                self._fail(f"cannot play table {self.link.table} on: {text}")
+            else:
+                self._say(f"The server says: {text}", error=True)
+        elif kind == "rematch":
+            self._say(
+                f"A rematch is open: table {message.get('table')}. Join it with your link, /t/ that table instead."
+            )
+
+    def _fail(self, problem: str) -> None:
+        """The seat cannot be played on: say why (printed again once the app stops)."""
+        self.problem = problem
+        self._say(f"{problem} (q quits)", error=True)
+
+    # ------------------------------------------------------------------ the screens
+
+    async def _show(self, *, ask_again: bool = False) -> None:
+        """Show the latest state on the screen that fits it; put a new question to the player
+        (``ask_again``: the same one, after a refusal), but never redraw a question they are
+        answering because another seat's state changed."""
+        table = self.table
+        assert table is not None
+        if not table.has_view:
+            lobby = await self._show_main(LobbyScreen, lambda: LobbyScreen(self.link.page))
+            lobby.show(table)
+            return
+        if table.is_over:
+            if not self.results_shown:
+                self.results_shown = True
+                await self._results(table)
+            return
+        view = table.view()
+        asked = table.asked_at
+        waiting = ", ".join(table.deciding())
+        if table.standin != self._standin:  # said when it starts and when it stops
+            self._standin = table.standin
+            if table.standin:
+                self._say("Your stand-in bot drives for you now: b (or your next decision) takes your seat back.")
+        if table.standin:
+            waiting = waiting or "your stand-in bot (b: take your seat back)"
+        if view.phase == "draft":
+            draft = await self._show_main(DraftScreen, lambda: DraftScreen(table))
+            if asked is not None and not self.pending:
+                if ask_again or draft.seat is None or self._asked != (table.log_key, asked):
+                    self._asked = (table.log_key, asked)
+                    draft.ask(table.seat)
+                    draft.say("")  # no "waiting for" left over
+            elif not self.pending:
+                draft.wait(table.seat, waiting)
+            return
+        race = await self._show_main(RaceScreen, lambda: RaceScreen(table, table))
+        if asked is not None and not self.pending:
+            if ask_again or race.seat is None or self._asked != (table.log_key, asked):
+                self._asked = (table.log_key, asked)
+                race.ask(table.seat)
+            elif race.mode != OPTIONS:  # the plan in hand stays; the view is new (others' commits)
+                race.redraw()
+        elif not self.pending or asked is None:
+            race.wait(table.seat, waiting)
+        self._tick()
+
+    async def _results(self, table: RemoteTable) -> None:
+        """The Hall of Fame and statistics, from the race's record (the server gives it once the
+        race is over: the seed no longer hides anything)."""
+        race = await self._record(table)
+        if race is None:
+            return
+        answer = await self.push_screen_wait(
+            ResultsScreen(table, race, bindings_text="enter or q: leave the table · r: replay this race")
+        )
+        if answer is not None:
+            self.exit()
+
+    async def _record(self, table: RemoteTable) -> Race | None:
+        url = f"{self.link.base}/api/tables/{self.link.table}/record"
+        try:
+            async with httpx.AsyncClient(timeout=30.0) as client:
+                response = await client.get(url)
+            response.raise_for_status()
+            return replay(response.json())
+        except (httpx.HTTPError, ValueError, HeatError) as error:
+            standings = ", ".join(table.names[seat] for seat in table.view().standings)
+            self._say(f"The race is over: {standings}. (Its record could not be read: {error}.) q quits.")
+            return None
+
+    def _tick(self) -> None:
+        """The clock on the status line, every second."""
+        table = self.table
+        screen = self._main()
+        if table is None or not isinstance(screen, RaceScreen):
+            return
+        clock = table.clock() if not table.is_over else None
+        if clock is None:
+            screen.set_clock("")
+            return
+        seat, left = clock
+        whose = "" if seat == table.seat else f"{table.names[seat]} "
+        screen.set_clock(f"⏱ {whose}{clock_text(left)}")
+
+    @on(Decided)
+    async def _decided(self, message: Decided) -> None:
+        table = self.table
+        if table is None:
+            return
+        for decision in message.decisions:
+            sent = await self._send(type="decide", seq=table.version, decision=decision.text(), id=next(self._ids))
+            if not sent:
+                self._say("Not connected: the decision was not sent. It is asked again once reconnected.", error=True)
+                self._asked = None
+                return
+            self.pending = True
+
+    @on(TakeBack)
+    async def _take_back(self, message: TakeBack) -> None:
+        table = self.table
+        if table is not None and not self.pending and await self._send(type="undo", seq=table.version):
+            self.pending = True
+            self._asked = None  # the question comes back: put it again, fresh
+
+    def _main(self) -> Screen[object] | None:
+        """The main screen under any dialogs."""
+        main: Screen[object] | None = None
+        for screen in self.screen_stack:
+            if not isinstance(screen, ModalScreen):
+                main = screen
+        return main
+
+    async def _show_main(self, kind: type[MainScreen], make: Callable[[], MainScreen]) -> MainScreen:
+        """The main screen of ``kind`` (kept if it is showing, else a new one from ``make``)."""
+        current = self._main()
+        if isinstance(current, kind):
+            return current
+        while isinstance(self.screen, ModalScreen):
+            self.pop_screen()
+        screen = make()
+        await self.switch_screen(screen)
+        return screen
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        """A message on the main screen's message line (or a notification)."""
+        say = getattr(self._main(), "say", None)
+        if callable(say):
+            say(text, error=error)
+        else:
+            self.notify(text, severity="error" if error else "information")
+
+    # ------------------------------------------------------------------ keys
+
+    def action_save(self) -> None:
+        """Nothing to save: the server keeps the race."""
+        self._say(f"The server keeps this race: rejoin it with your link ({self.link.page}#...).")
+
+    async def action_back(self) -> None:
+        """Take the seat back from the stand-in bot (the server's ``back``)."""
+        table = self.table
+        if table is None or not table.standin:
+            self._say("You are at the wheel: no stand-in drives for you.")
+        elif await self._send(type="back"):
+            self._say("Back at the wheel: the stand-in stops.")
+
+    def action_quit_game(self) -> None:
+        """Leave the table (the seat stays yours: the same link joins it again)."""
+        self.exit()
+
+
+def run_remote(app: RemoteApp) -> int:
+    """Run ``app``; 2 and a line on standard error if the seat was refused on the way."""
+    import sys
+
+    app.run()
+    if app.problem is not None:
+        print(f"heat: {app.problem}", file=sys.stderr)
+        return 2
+    table = app.table
+    if table is not None and not table.is_over:
+        print(f"Left table {app.link.table}: your stand-in bot drives until you join again with the same link.")
+    return 0

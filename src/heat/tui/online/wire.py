@@ -1,0 +1,68 @@
+"""A seat's view as the server sends it (``SeatView.to_json``: tuples as lists) read back into the
+engine's ``SeatView``, so that the screens, widgets and previews work on it unchanged. The
+nested views (cars, corners, the turn, the draft) are found from the dataclasses' own type
+hints, so a field the engine adds is read without a change here."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Mapping
+from dataclasses import MISSING, fields, is_dataclass
+from typing import Any, Union, get_args, get_origin, get_type_hints
+
+from heat.engine import SeatView
+from heat.tui.online.link import JoinError
+
+
+def _unreadable(why: str) -> JoinError:
+    return JoinError(f"the server sent a view this client cannot read ({why})")
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(kind: type[Any]) -> dict[str, Any]:
+    if kind not in _HINTS:
+        _HINTS[kind] = get_type_hints(kind)
+    return _HINTS[kind]
+
+
+def _value(hint: Any, value: Any, where: str) -> Any:
+    """``value`` as the type ``hint`` wants: nested views built, lists as tuples."""
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        if value is None:
+            return None
+        (inner,) = [arg for arg in get_args(hint) if arg is not type(None)][:1] or [Any]
+        return _value(inner, value, where)
+    if isinstance(hint, type) and is_dataclass(hint):
+        return _build(hint, value, where)
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise _unreadable(f"{where} is not a list")
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_value(args[0], item, where) for item in value)
+        return tuple(_value(arg, item, where) for arg, item in zip(args, value, strict=False))
+    return value
+
+
+def _build(kind: type[Any], data: Any, where: str) -> Any:
+    if not isinstance(data, Mapping):
+        raise _unreadable(f"{where} is not an object")
+    hints = _hints(kind)
+    values = {}
+    for field in fields(kind):
+        if field.name in data:
+            values[field.name] = _value(hints[field.name], data[field.name], f"{where}.{field.name}")
+        elif field.default is MISSING:
+            raise _unreadable(f"{where} has no {field.name}")
+    return kind(**values)
+
+
+def view_from_json(data: Any) -> SeatView:
+    """The ``SeatView`` whose JSON is ``data``; JoinError if it is not one (a server of another
+    version, say)."""
+    view = _build(SeatView, data, "view")
+    assert isinstance(view, SeatView)
+    return view

@@ -1,0 +1,271 @@
+"""``heat play --join LINK`` against a real ``heat serve`` (a subprocess on a free loopback port,
+its database in a temporary folder): the terminal app joins a seat through its invitation link
+and races to the end against a bot and a Legend, through the same screens as a local race; a
+refused decision shows the server's reason and the question is asked again; a dropped socket is
+opened again and the race goes on; a bad link, a server that is down or a seat that is not
+yours any more is one line, no traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import socket
+from collections.abc import Callable
+
+import httpx
+import pytest
+from textual.widgets import Static
+
+from heat.bots.levels import make_bot
+from heat.cli.main import main
+from heat.engine import Discard, Plan, replay
+from heat.server.client import Http, Seat
+from heat.tui import launch
+from heat.tui.online.app import RemoteApp, run_remote
+from heat.tui.online.connection import probe
+from heat.tui.online.link import JoinError, parse_link
+from heat.tui.screens.draft import DraftScreen
+from heat.tui.screens.race import DISCARD, OPTIONS, PLAN, RaceScreen
+from heat.tui.screens.results import ResultsScreen
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def message_of(app: RemoteApp) -> str:
+    return str(app.screen.query_one("#message", Static).render())
+
+
+async def until(pilot, test: Callable[[], bool], what: str, seconds: float = 60.0) -> None:
+    """Let the app work until ``test()`` holds."""
+    for _ in range(int(seconds / 0.05)):
+        if test():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"never: {what}")
+
+
+def check_privacy(app: RemoteApp) -> None:
+    """The client holds only its seat's view: no other car's hand, plan or deck."""
+    table = app.table
+    if table is None or not table.has_view:
+        return
+    for car in table.view().cars:
+        if car.seat != table.seat:
+            assert car.hand is None and car.plan is None and car.deck_cards is None and car.discard_pile is None
+
+
+def test_the_app_joins_a_seat_by_its_link_and_races_to_the_end(server):
+    async def body():
+        http = Http(server.base)
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "club"}, {"kind": "legend"}]
+        made = await http.create(seats=seats, practice=True, garage="regular", seconds=3600, listed=False)
+        link = parse_link(made["seats"][0]["invite"])
+        bot = make_bot("club", 7)
+        app = RemoteApp(link, "Ann", confirm=False)
+        refused = dropped = drafted = False
+        typed = 0
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(500):
+                await until(pilot, lambda: app.table is not None and not app.pending, "connected")
+                await pilot.pause(0.1)
+                check_privacy(app)
+                screen = app.screen
+                if isinstance(screen, ResultsScreen):
+                    break
+                if isinstance(screen, DraftScreen) and screen.seat is not None:
+                    await pilot.press("enter")
+                    drafted = True
+                    continue
+                if not isinstance(screen, RaceScreen) or screen.seat is None:
+                    continue
+                view = screen.current_view()
+                assert screen.legal == app.table.legal(app.table.seat)
+                if screen.mode == PLAN and not refused:
+                    # A plan the server refuses (gear 3 with one card): its reason is shown, and
+                    # the same question is asked again on a usable screen.
+                    assert screen.selection is not None
+                    screen.selection.select_cards(screen.selection.hand[:1], 3)
+                    await pilot.press("enter")
+                    await until(pilot, lambda: "Refused by the server" in message_of(app), "the refusal")
+                    assert "gear 3 plays exactly 3 cards, not 1 (B-2.1)" in message_of(app)
+                    assert screen.seat is not None and screen.mode == PLAN
+                    refused = True
+                    continue
+                if view.round >= 2 and not dropped:
+                    assert app.socket is not None
+                    await app.socket.close()  # the socket drops mid-race
+                    await until(pilot, lambda: "Connected again" in message_of(app), "reconnected")
+                    dropped = True
+                    continue
+                options = screen.options if screen.mode == OPTIONS else screen.legal
+                decision = bot.choose(view, options)
+                if screen.mode in (PLAN, DISCARD):
+                    assert isinstance(decision, Plan | Discard) and screen.selection is not None
+                    screen.selection.select_cards(decision.cards, decision.gear if isinstance(decision, Plan) else 1)
+                else:
+                    screen.query_one("#options").highlighted = screen.options.index(decision)
+                await pilot.press("enter")
+                typed += 1
+            assert isinstance(app.screen, ResultsScreen), "the race did not end"
+            shown = app.screen.race
+            assert refused and dropped and drafted and typed > 5
+            record = (await http.call("GET", f"/api/tables/{link.table}/record")).json()
+            assert shown.standings() == replay(record).standings() == app.table.state["result"]["standings"]
+            assert sum(entry["seat"] == 0 for entry in record["decisions"]) >= typed  # ours, and the forced ones
+            await pilot.press("q")
+        assert app.problem is None
+        await http.close()
+
+    run(body())
+
+
+def free_port() -> int:
+    with socket.socket() as probe_socket:
+        probe_socket.bind(("127.0.0.1", 0))
+        return int(probe_socket.getsockname()[1])
+
+
+TOKEN = "y-NynOxuDVpIAu6ZJsLA7rOt28-vVuBOl33ZGi_SKBY"
+
+
+def test_a_server_that_is_down_a_wrong_table_or_a_freed_seat_is_one_line(server, capsys, monkeypatch):
+    monkeypatch.setattr(launch, "interactive", lambda: True)
+    started: list[RemoteApp] = []
+    monkeypatch.setattr("heat.tui.online.app.run_remote", lambda app: started.append(app) or 0)
+
+    async def freed_invitation() -> tuple[str, str]:
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "human"}], practice=True, listed=False)
+        old = made["seats"][0]["invite"]
+        freed = await http.call("POST", f"/api/tables/{made['table']}/free", made["admin_token"], seat=0)
+        assert freed.status_code == 200
+        await http.close()
+        return old, made["seats"][1]["invite"]
+
+    old, other = run(freed_invitation())
+    down = f"http://127.0.0.1:{free_port()}/t/abc#{TOKEN}"
+    cases = {
+        down: "heat: cannot reach the server at http://127.0.0.1:",
+        f"{server.base}/t/nosuchtable#{TOKEN}": "heat: cannot join table nosuchtable: ",
+        old: f"heat: cannot join table {parse_link(old).table}: this token opens no seat",
+    }
+    for link, words in cases.items():
+        assert main(["play", "--join", link, "--name", "Ann"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(words) and err.count("\n") == 1 and "Traceback" not in err, err
+        assert parse_link(link).token not in err
+    assert started == []
+    assert main(["play", "--join", other, "--name", "Bea"]) == 0  # a good link opens the app
+    assert len(started) == 1 and started[0].player_name == "Bea"
+    with pytest.raises(JoinError, match="cannot reach the server"):
+        run(probe(parse_link(down), "Ann"))
+
+
+def test_the_clock_shows_and_b_takes_the_seat_back_from_the_stand_in(server):
+    async def body():
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "human"}], seconds=3, listed=False)
+        other = await Seat.open(made["socket"], made["seats"][1]["token"], "Bea")
+
+        async def bea_plays() -> None:  # at a human pace, well within her clock
+            rng = random.Random(2)
+            while other.state.get("status") != "over":
+                if other.legal:
+                    await asyncio.sleep(0.3)
+                    await other.decide(rng.choice(other.legal))
+                else:
+                    await other.next()
+
+        bea = asyncio.create_task(bea_plays())
+        app = RemoteApp(parse_link(made["seats"][0]["invite"]), "Ann")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.seat is not None, "asked")
+            status = lambda: str(app.screen.query_one("#status", Static).render())  # noqa: E731
+            await until(pilot, lambda: re.match(r"⏱ (Bea )?0:0\d · USA", status()) is not None, "the clock")
+            await until(pilot, lambda: "Your stand-in bot drives for you now" in message_of(app), "the stand-in")
+            assert app.table.standin
+            await pilot.press("b")
+            await until(pilot, lambda: "Back at the wheel" in message_of(app), "back")
+            await until(pilot, lambda: any("Ann is back" in n["text"] for n in app.table.notices), "the notice")
+            await until(pilot, lambda: not app.table.standin, "the stand-in stops")
+            await pilot.press("q")
+        bea.cancel()
+        await other.close()
+        await http.close()
+
+    run(body())
+
+
+def test_a_championship_table_is_refused_before_its_seat_is_taken(server, capsys, monkeypatch):
+    monkeypatch.setattr(launch, "interactive", lambda: True)
+
+    async def championship() -> str:
+        http = Http(server.base)
+        made = await http.create(mode="championship", season="1961", seats=[{"kind": "human"}, {"kind": "human"}])
+        await http.close()
+        return made["seats"][0]["invite"]
+
+    invite = run(championship())
+    assert main(["play", "--join", invite]) == 2
+    assert "is a championship: the terminal plays single races only for now" in capsys.readouterr().err
+
+    async def facts() -> dict:
+        async with httpx.AsyncClient() as client:
+            return (await client.get(parse_link(invite).page.replace("/t/", "/api/tables/"))).json()
+
+    assert [seat["joined"] for seat in run(facts())["seats"]] == [False, False]  # nobody took the seat
+
+
+def test_u_takes_back_a_committed_plan_while_the_server_offers_it(server):
+    async def body():
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "human"}], practice=True, seconds=600)
+        other = await Seat.open(made["socket"], made["seats"][1]["token"], "Bea")  # she thinks, long
+        app = RemoteApp(parse_link(made["seats"][0]["invite"]), "Ann", confirm=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.mode == PLAN, "the plan")
+            screen = app.screen
+            await pilot.press("u")  # nothing committed yet: nothing to take back
+            assert "Nothing to undo" in message_of(app)
+            plan = next(d for d in screen.legal if isinstance(d, Plan) and d.cards)
+            screen.selection.select_cards(plan.cards, plan.gear)
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.seat is None and app.table.state.get("can_undo"), "committed")
+            assert app.table.view().me.plan == plan.text()
+            await pilot.press("u")
+            await until(pilot, lambda: "Taken back." in message_of(app), "taken back")
+            await until(pilot, lambda: screen.seat is not None and screen.mode == PLAN, "asked again")
+            assert app.table.view().me.plan is None
+            assert any("takes back" in notice["text"] for notice in app.table.notices)
+            await pilot.press("q")
+        await other.close()
+        await http.close()
+
+    run(body())
+
+
+def test_a_player_the_host_removes_is_told_and_the_app_stops_trying(server, capsys, monkeypatch):
+    async def body() -> RemoteApp:
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "club"}], practice=True)
+        app = RemoteApp(parse_link(made["seats"][0]["invite"]), "Ann")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.seat is not None, "asked")
+            freed = await http.call("POST", f"/api/tables/{made['table']}/free", made["admin_token"], seat=0)
+            assert freed.status_code == 200
+            await until(pilot, lambda: app.problem is not None, "told")
+            assert app.problem.startswith(f"cannot play table {made['table']} on: ")
+            assert f"{app.problem} (q quits)" == message_of(app)
+            await pilot.pause(1.5)
+            assert app.socket is None and app.problem in message_of(app)  # no reconnection tried
+            await pilot.press("q")
+        await http.close()
+        return app
+
+    app = run(body())
+    monkeypatch.setattr(app, "run", lambda: None)  # it has run: run_remote prints what stopped it
+    assert run_remote(app) == 2
+    assert capsys.readouterr().err == f"heat: {app.problem}\n"
