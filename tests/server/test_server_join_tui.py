@@ -111,6 +111,10 @@ def test_the_app_joins_a_seat_by_its_link_and_races_to_the_end(server):
                 typed += 1
             assert isinstance(app.screen, ResultsScreen), "the race did not end"
             shown = app.screen.race
+            # Online the results only leave the table: "n" (a new game) is hidden and does nothing.
+            assert app.screen.check_action("close", ("new",)) is False
+            await pilot.press("n")
+            assert isinstance(app.screen, ResultsScreen)
             assert refused and dropped and drafted and typed > 5
             record = (await http.call("GET", f"/api/tables/{link.table}/record")).json()
             assert shown.standings() == replay(record).standings() == app.table.state["result"]["standings"]

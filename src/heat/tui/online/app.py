@@ -241,7 +241,7 @@ class RemoteApp(App[None]):
         if race is None:
             return
         answer = await self.push_screen_wait(
-            ResultsScreen(table, race, bindings_text="enter or q: leave the table · r: replay this race")
+            ResultsScreen(table, race, bindings_text="enter or q: leave the table · r: replay this race", online=True)
         )
         if answer is not None:
             self.exit()

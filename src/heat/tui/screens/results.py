@@ -91,10 +91,12 @@ class ResultsScreen(Screen[str]):
         Binding("q", "close('quit')", "Quit"),
     ]
 
-    def __init__(self, table: GameTable, race: Race, bindings_text: str | None = None) -> None:
+    def __init__(self, table: GameTable, race: Race, bindings_text: str | None = None, *, online: bool = False) -> None:
         super().__init__()
         self.table = table
         self.race = race
+        self.online = online
+        """An online seat's results: they only leave the table (no new game from here)."""
         in_season = table.season is not None
         self.bindings_text = (
             "enter: on to the season · r: replay this race · q: quit"
@@ -117,6 +119,10 @@ class ResultsScreen(Screen[str]):
             yield Static(Text("Statistics", style="bold") + "  (↑ ↓ PgUp PgDn: scroll)", id="stats-title")
             yield Static(stats_table(self.race, self.table), id="stats")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Online, ``n`` (a new game) is neither shown nor bound: the table belongs to the server."""
+        return not (self.online and action == "close" and parameters == (NEW,))
 
     def action_close(self, answer: str) -> None:
         """Close with ``answer``; a single race has nothing to continue to but a new one."""
