@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from heat.engine import HeatError
 from heat.engine.content import catalogue, track_ids, weather_tokens
+from heat.engine.content import track as engine_track
 from heat.server.hub import Hub, HubError
 from heat.stats import race_stats, season_races, table_rows
 from heat.web.frames import replay_frames
@@ -84,7 +85,7 @@ def _cards() -> dict[str, Any]:
             "flags": [name for name in flags if getattr(card, name)],
         }
     return {
-        "tracks": list(track_ids()),
+        "tracks": [{"id": track_id, "name": engine_track(track_id).name} for track_id in track_ids()],
         "cards": cards,
         "weather": {token.id: {"name": token.name} for token in weather},
         "road": {token.id: {"name": token.name, "sector": token.is_sector} for token in road},
