@@ -10,6 +10,9 @@ import { forgetTable, keepTable, settings, tables } from "./store.js";
 const COLORS = ["red", "blue", "green", "yellow", "black", "gray"];
 const LEVELS = ["random", "rookie", "club", "pro", "champion"];
 
+/** @param {string} text */
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
  * Create a table and keep its tokens: the seats marked `here` are played at this screen.
  * @param {Record<string, unknown>} body
@@ -17,12 +20,12 @@ const LEVELS = ["random", "rookie", "club", "pro", "champion"];
  */
 export async function createTable(body, here) {
   const made = await call("POST", "/api/tables", { body });
-  const name = settings().name || "";
+  const name = settings().name || "Player";
   const local = [];
   const invites = [];
   for (const seat of made.seats) {
     if (!seat.token) continue;
-    if (here[seat.seat]) local.push({ seat: seat.seat, token: seat.token, color: seat.color, name: local.length === 0 ? name : "" });
+    if (here[seat.seat]) local.push({ seat: seat.seat, token: seat.token, color: seat.color, name: local.length === 0 ? name : capital(t(/** @type {any} */ (`color.${seat.color}`))) });
     else invites.push({ seat: seat.seat, color: seat.color, invite: seat.invite });
   }
   keepTable({

@@ -425,6 +425,7 @@ export class RaceScreen {
       if (answer.confirm && !(await confirmPlay(answer.confirm))) return;
     }
     this.busy = true;
+    this.renderDock();
     try {
       const answer = await socket.decide(decision);
       if (answer.type !== "accepted") announce(t("race.refused", { message: answer.message }));
@@ -434,6 +435,7 @@ export class RaceScreen {
       }
     } finally {
       this.busy = false;
+      this.renderDock();
     }
   }
 
