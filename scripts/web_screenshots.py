@@ -83,7 +83,9 @@ async def play_rounds(made: dict[str, Any], rounds: int | None, seed: int = 7) -
             break
         if seat.legal:
             choices = [d for d in seat.legal if not d.startswith("gear 1 ")] or seat.legal
-            await seat.decide(rng.choice(choices))
+            answer = await seat.decide(rng.choice(choices))
+            if answer["type"] == "accepted":
+                await seat.until(lambda m, v=answer["version"]: m["type"] == "state" and m["version"] >= v)
         else:
             with contextlib.suppress(TimeoutError):
                 await seat.next(5)

@@ -19,7 +19,7 @@ const COLORS = /** @type {Record<string, string>} */ ({
 export function positionChart(stats) {
   const width = 640;
   const height = 300;
-  const pad = { left: 40, right: 30, top: 14, bottom: 30 };
+  const pad = { left: 56, right: 30, top: 14, bottom: 30 };
   const rounds = Math.max(1, ...stats.cars.map((/** @type {any} */ car) => car.progress.length - 1));
   const all = stats.cars.flatMap((/** @type {any} */ car) => car.progress);
   const low = Math.min(0, ...all);
@@ -32,7 +32,7 @@ export function positionChart(stats) {
   for (let lap = 1; lap <= stats.laps; lap++) {
     const at = y(lap * stats.lap_spaces);
     svg.append(s("line", { x1: pad.left, y1: at, x2: width - pad.right, y2: at, class: "lapline" }));
-    svg.append(s("text", { x: 4, y: at + 4 }, lap === stats.laps ? "🏁" : `L${lap}`));
+    svg.append(s("text", { x: 4, y: at + 4 }, lap === stats.laps ? t("map.finish") : `L${lap}`));
   }
   for (let round = 0; round <= rounds; round += Math.max(1, Math.ceil(rounds / 10))) {
     svg.append(s("text", { x: x(round) - 4, y: height - 10 }, String(round)));

@@ -125,6 +125,7 @@ export class RaceScreen {
   setZoom(zoom) {
     this.zoom = Math.max(0, Math.min(ZOOMS.length - 1, zoom));
     this.board.svg.style.width = `${ZOOMS[this.zoom] * 100}%`;
+    this.board.svg.classList.toggle("zoomed", this.zoom > 0);
     const mine = this.state?.seat;
     const car = mine !== null && mine !== undefined ? this.board.cars.get(mine) : undefined;
     if (car && this.zoom > 0) {
@@ -195,7 +196,9 @@ export class RaceScreen {
         h(
           "span",
           { class: "clock", role: "timer" },
-          left > 5400 ? t("race.clock.days", { name, hours: Math.round(left / 3600) }) : t("race.clock", { name, seconds: left }),
+          left > 5400
+            ? t("race.clock.days", { name, hours: Math.round(left / 3600) })
+            : t("race.clock", { name, time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` }),
         ),
       );
     }

@@ -45,21 +45,20 @@ export class SeasonHub {
           h(
             "div",
             { class: "options" },
-            state.legal.map((text) =>
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: "primary",
-                  "data-decision": text,
-                  onclick: async () => {
-                    const answer = await socket.decide(text);
-                    if (answer.type !== "accepted") this.main.querySelector("#season-error")?.replaceChildren(answer.message);
-                  },
-                },
-                decisionLabel(this.cat, text),
-              ),
-            ),
+            state.legal.map((text) => {
+              const decide = async () => {
+                const answer = await socket.decide(text);
+                if (answer.type !== "accepted") this.main.querySelector("#season-error")?.replaceChildren(answer.message);
+              };
+              const words = text.split(" ");
+              if (words[0] === "draft" || words[0] === "keep") {
+                const face = cardFace(this.cat, words[1], { onClick: decide });
+                face.dataset.decision = text;
+                face.setAttribute("aria-label", `${decisionLabel(this.cat, text)}: ${face.getAttribute("aria-label")}`);
+                return face;
+              }
+              return h("button", { type: "button", class: "primary", "data-decision": text, onclick: decide }, decisionLabel(this.cat, text));
+            }),
           ),
           h("p", { class: "error", id: "season-error", role: "alert" }),
         ])
@@ -73,7 +72,7 @@ export class SeasonHub {
       h("section", { class: "panel", "aria-labelledby": "event-title" }, [
         h("h2", { id: "event-title" }, `${t("season.event")}: ${season.event_title}`),
         h("p", {}, season.event_text),
-        h("p", { class: "muted" }, `${t("form.track")}: ${season.track}`),
+        h("p", { class: "muted" }, `${t("form.track")}: ${this.cat.tracks.find((track) => track.id === season.track)?.name ?? season.track}`),
       ]),
       h("section", { class: "panel", "aria-labelledby": "scorepad-title" }, [h("h2", { id: "scorepad-title" }, t("season.scorepad")), h("div", { class: "stats-wrap" }, scorepad)]),
       season.market.length
