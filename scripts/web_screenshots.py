@@ -51,6 +51,8 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
         "--db",
         str(folder / "heat.db"),
         "--no-fsync",
+        "--away-grace",
+        "3600",
     ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert process.stdout is not None

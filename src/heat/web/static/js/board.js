@@ -270,7 +270,7 @@ export class Board {
         sign.sign.classList.toggle("press", corner.press);
       }
       const road = this.roadLabels.get(corner.number);
-      if (road) road.textContent = corner.road ? (this.roadNames[corner.road] ?? corner.road) : corner.press ? "📷" : "";
+      if (road) road.textContent = corner.road ? (this.roadNames[corner.road] ?? corner.road) : corner.press ? t("map.press") : "";
       const sector = this.sectorLabels.get(corner.number);
       if (sector) sector.textContent = corner.sector_road ? (this.roadNames[corner.sector_road] ?? corner.sector_road) : "";
     }
