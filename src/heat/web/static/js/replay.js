@@ -2,6 +2,7 @@
 /** The replay viewer: a finished race, stepped forward and back on the map. */
 import { call, once } from "./api.js";
 import { Board } from "./board.js";
+import { decisionLabel } from "./cards.js";
 import { byId, fill, h } from "./dom.js";
 import { t } from "./messages.js";
 import { settings } from "./store.js";
@@ -44,9 +45,11 @@ export async function showReplay(id) {
       cat.weather,
     );
     slider.value = String(at);
-    const decision = frame.seat === null ? "" : ` · ${t("replay.decision", { name: data.names[frame.seat], decision: frame.decision })}`;
+    const decision = frame.seat === null ? "" : ` · ${t("replay.decision", { name: data.names[frame.seat], decision: decisionLabel(cat, frame.decision) })}`;
     where.textContent = `${t("replay.step", { n: at, total: last })} · ${t("race.round", { n: frame.round })}${decision}`;
-    fill(log, frame.log.map((/** @type {string} */ line) => h("li", {}, line)));
+    const lines = frames.slice(0, at + 1).flatMap((/** @type {any} */ f) => f.log).slice(-40);
+    fill(log, lines.map((/** @type {string} */ line) => h("li", {}, line)));
+    log.scrollTop = log.scrollHeight;
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
   const button = (/** @type {string} */ label, /** @type {() => number} */ target, /** @type {string} */ idName) =>

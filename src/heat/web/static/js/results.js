@@ -2,7 +2,7 @@
 /** Results: standings and points, the Hall of Fame, the statistics (heat.stats), the chart of
  * positions, rematch, the record to download and the replay. */
 import { call } from "./api.js";
-import { Board, letterOf } from "./board.js";
+import { letterOf } from "./board.js";
 import { positionChart } from "./chart.js";
 import { fill, h } from "./dom.js";
 import { t } from "./messages.js";
@@ -78,8 +78,7 @@ export async function showResults(main, state, socket, cat, geo, options) {
       ),
     );
   }
-  const board = view ? new Board(geo) : null;
-  if (board && view) board.updateCars(view.cars, { mine: state.seat, motion: false });
+  void geo;
   const races = season ? season.results.length : 0;
   const stats = await statsBlock(state.table, season ? `?race=${races}` : "");
   fill(main, [
@@ -111,7 +110,6 @@ export async function showResults(main, state, socket, cat, geo, options) {
         h("a", { class: "button", href: "/" }, t("results.home")),
       ]),
     ]),
-    board ? h("section", { class: "panel" }, board.svg) : null,
     h("section", { class: "panel" }, stats),
   ]);
   void socket;
