@@ -224,6 +224,17 @@ export class Board {
   }
 
   /**
+   * Mark a car a moment (a spin-out the event log reported).
+   * @param {number} seat
+   */
+  flash(seat) {
+    const el = this.cars.get(seat)?.el;
+    if (!el) return;
+    el.classList.add("spun");
+    setTimeout(() => el.classList.remove("spun"), 3000);
+  }
+
+  /**
    * Move `entry` forward `moved` spaces, through the middle of each space; bigger moves go
    * faster per space.
    * @param {{el: SVGElement, progress: number, at: Pt, frame: number}} entry

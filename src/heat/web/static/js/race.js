@@ -85,6 +85,8 @@ export class RaceScreen {
     /** @type {TableSocket | null} */
     this.socket = null;
     this.busy = false;
+    /** @type {number | undefined} */
+    this.eventsSeen = undefined;
     this.head = h("div", { class: "race-head", id: "race-head" });
     this.banner = h("div", { id: "banner" });
     this.mapWrap = h("div", { class: "map-wrap", id: "map" }, [
@@ -149,6 +151,9 @@ export class RaceScreen {
     if (!view) return;
     const mine = state.seat;
     this.board.updateCars(view.cars, { mine, deciding: state.to_decide, motion: settings().motion });
+    const seen = this.eventsSeen ?? socket.events.length;
+    for (const event of socket.events.slice(seen)) if (event.type === "SpunOut") this.board.flash(event.seat);
+    this.eventsSeen = socket.events.length;
     this.board.updateCorners(view.corners, view.weather, this.cat.weather);
     const key = `${mine}:${state.asked_at}:${state.epoch}:${state.legal.length}`;
     if (key !== this.selection.key) {
