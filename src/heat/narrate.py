@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from heat.engine import SeatView, track
 from heat.engine import events as ev
+from heat.engine.content import RoadToken, WeatherToken, weather_tokens
 
 
 def legends_deck(view: SeatView) -> str | None:
@@ -35,6 +37,69 @@ def legends_rules(view: SeatView) -> str | None:
         else:
             rules.append("chevrons off: no Legend crosses two Corner Lines")
     return "Legends: " + "; ".join(rules) if rules else None
+
+
+@cache
+def _weather() -> dict[str, WeatherToken]:
+    return {token.id: token for token in weather_tokens()[0]}
+
+
+@cache
+def _road() -> dict[str, RoadToken]:
+    return {token.id: token for token in weather_tokens()[1]}
+
+
+def weather_words(weather: str | None) -> str:
+    """``Rain (W: cooling +1)``: a Weather token's name and its effect in the sectors that hold a
+    Weather token (W-17, W-18); '' for no Weather."""
+    if weather is None:
+        return ""
+    token = _weather().get(weather)
+    if token is None:
+        return weather
+    effects = _weather_effects(token)
+    return token.name + (f" (W: {', '.join(effects)})" if effects else "")
+
+
+def _weather_effects(token: WeatherToken) -> list[str]:
+    effects = []
+    if token.no_cooling:
+        effects.append("no cooling")
+    if token.no_slipstream:
+        effects.append("no slipstream")
+    if token.slipstream_boost:
+        effects.append(f"slipstream +{token.slipstream_boost}")
+    if token.cooling_bonus:
+        effects.append(f"cooling +{token.cooling_bonus}")
+    return effects
+
+
+def road_words(token_id: str) -> str:
+    """A Road Conditions token in words: its name (``Speed Limit -1``), and ``(its sector)`` for
+    a token that changes the sector after its corner (W-8)."""
+    token = _road().get(token_id)
+    if token is None:
+        return token_id
+    return token.name + (" (its sector)" if token.is_sector else "")
+
+
+def sector_words(token_id: str, weather: str | None) -> str:
+    """What a sector token does to the cars in its sector, with the rule: ``Heat control: a
+    Boost costs no Heat (W-16)``."""
+    token = _road().get(token_id)
+    if token is None:
+        return token_id
+    if token.free_boost:
+        return f"{token.name}: a Boost costs no Heat (W-16)"
+    if token.slipstream_boost:
+        return f"{token.name}: Slipstream up to {token.slipstream_boost} more space (W-15)"
+    if token.weather:
+        weather_token = _weather().get(weather or "")
+        if weather_token is None:
+            return f"{token.name}: no Weather token in this race"
+        effects = ", ".join(_weather_effects(weather_token)) or "no effect"
+        return f"{token.name}: {weather_token.name}, {effects} (W-17)"
+    return token.name
 
 
 def _where(space: int, lap: int, laps: int) -> str:
@@ -96,8 +161,8 @@ def describe(event: ev.Event, names: Sequence[str], laps: int) -> str | None:
         case ev.RoundEnded(finishers=finishers):
             return ", ".join(f"{names[s]} enters the Hall of Fame" for s in finishers) or None
         case ev.ConditionsDrawn(weather=weather, road=road):
-            corners = ", ".join(f"corner {i}: {token}" for i, token in enumerate(road, 1))
-            return f"Weather: {weather}; Road Conditions: {corners}"
+            corners = ", ".join(f"corner {i}: {road_words(token)}" for i, token in enumerate(road, 1))
+            return f"Weather: {weather_words(weather)}; Road Conditions: {corners}"
         case ev.UpgradeDrafted(card=card, round=number):
             return f"{who} drafts {card} (round {number})"
         case ev.UpgradesDealt(cards=cards):

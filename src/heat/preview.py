@@ -34,7 +34,7 @@ from functools import cache
 from math import comb
 
 from heat.engine import Decision, EndReact, Plan, React, SeatView, Slipstream, track
-from heat.engine.content import CardDef, Track, catalogue, weather_tokens
+from heat.engine.content import CardDef, RoadToken, Track, catalogue, weather_tokens
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play
 
 __all__ = [
@@ -84,6 +84,10 @@ class Preview:
     """``heat_now`` plus the expected Heat of the corners."""
     spin_chance: float
     """Probability of a spin-out this turn."""
+    reasons: tuple[str, ...] = ()
+    """Why a cost is not the usual one, in words with the rule: a corner's Speed Limit changed by
+    Road Conditions or the cards (W-12, W-13, G-28), an Overheat corner (W-14), a free Boost in a
+    Heat control sector (W-16); corners the turn may cross only."""
 
     def summary(self) -> str:
         """One line, e.g. ``Speed 7-10 (7: 10%, 8: 40%, 9: 30%, 10: 20%), lands 18-21, corner 2:
@@ -180,6 +184,8 @@ class _Board:
     """Where the turn began: Corner Lines are counted from here (B-7.1)."""
     pos: int
     """Where the car stands now."""
+    notes: dict[int, tuple[str, ...]]
+    """Corner number -> why its limit or cost is not the printed one (``Preview.reasons``)."""
 
     def space_of(self, pos: int) -> int:
         return (pos - 1) % self.track.spaces + 1
@@ -223,6 +229,11 @@ class _Board:
 
 
 @cache
+def _road_token_defs() -> dict[str, RoadToken]:
+    return {token.id: token for token in weather_tokens()[1]}
+
+
+@cache
 def _road_tokens() -> dict[str, tuple[int, int, bool]]:
     """Road Conditions token id -> (Speed Limit change, Overheat, free Boost)."""
     return {token.id: (token.limit, token.overheat, token.free_boost) for token in weather_tokens()[1]}
@@ -253,15 +264,43 @@ def _board(view: SeatView, adjust: int, *, in_turn: bool) -> _Board:
     overheat = {corner.number: tokens[corner.road][1] if corner.road in tokens else 0 for corner in view.corners}
     pos = (me.lap - 1) * spaces + me.space
     start = (turn.start_lap - 1) * spaces + turn.start_space if in_turn and turn is not None else pos
-    return _Board(board, view.laps * spaces, full, limits, overheat, start, pos)
+    notes = {
+        corner.number: _corner_notes(corner.number, corner.printed_limit, limits[corner.number], corner.road, adjust)
+        for corner in view.corners
+    }
+    return _Board(board, view.laps * spaces, full, limits, overheat, start, pos, notes)
+
+
+def _corner_notes(number: int, printed: int, limit: int, road: str | None, adjust: int) -> tuple[str, ...]:
+    """Why corner ``number``'s limit is ``limit`` and not ``printed``, and its Overheat."""
+    token = _road_token_defs().get(road or "")
+    notes = []
+    causes = []
+    if token is not None and token.limit:
+        causes.append(f"{token.name} ({'W-12' if token.limit > 0 else 'W-13'})")
+    if adjust:
+        causes.append(f"your cards {adjust:+d} (G-28)")
+    if limit != printed:
+        notes.append(
+            f"corner {number}: limit {limit}, printed {printed}" + (f": {', '.join(causes)}" if causes else "")
+        )
+    if token is not None and token.overheat:
+        notes.append(f"corner {number}: Overheat, {token.overheat} more Heat if over the limit (W-14)")
+    return tuple(notes)
 
 
 # ------------------------------------------------------------------------------ outcomes
 
 
-def _preview(board: _Board, outcomes: Sequence[tuple[int, int, int]], heat_now: int, engine: int) -> Preview:
+def _preview(
+    board: _Board,
+    outcomes: Sequence[tuple[int, int, int]],
+    heat_now: int,
+    engine: int,
+    reasons: tuple[str, ...] = (),
+) -> Preview:
     """Fold (weight, Speed, progress after the moves) outcomes into a Preview. ``engine`` is the
-    Heat in the Engine when the corners are checked (B-7)."""
+    Heat in the Engine when the corners are checked (B-7); ``reasons`` come before the corners'."""
     total = sum(weight for weight, _, _ in outcomes)
     speeds: dict[int, int] = {}
     landing: dict[int, int] = {}
@@ -309,6 +348,7 @@ def _preview(board: _Board, outcomes: Sequence[tuple[int, int, int]], heat_now: 
         heat_now=heat_now,
         expected_heat=heat_now + sum(paid.values()) / total,
         spin_chance=spins / total,
+        reasons=reasons + tuple(note for risk in corners for note in board.notes.get(risk.corner, ())),
     )
 
 
@@ -391,10 +431,13 @@ def preview_react(view: SeatView, decision: React | EndReact) -> Preview:
     heat_now = pending_heat
     engine = me.engine
     outcomes = [(1, turn.speed, board.pos)]
+    reasons: tuple[str, ...] = ()
     if isinstance(decision, React):
         symbol = decision.symbol
         if symbol == "boost":
-            if not _free_boost(view, board):
+            if _free_boost(view, board):
+                reasons = ("Boost: no Heat in a Heat control sector (W-16)",)
+            else:
                 heat_now += 1  # B-5.6; W-16: free in a Heat control sector
             # B-5.9, OQ-G-5: the Basic card flipped, +1 per Accelerate used.
             outcomes = _flip_outcomes(board, _deck(view), turn.speed, turn.accelerate, 1)
@@ -407,7 +450,7 @@ def preview_react(view: SeatView, decision: React | EndReact) -> Preview:
             outcomes = _flip_outcomes(board, _deck(view), turn.speed, fixed, direct.plus)
         elif symbol == "cooldown":
             engine += decision.amount
-    return _preview(board, outcomes, heat_now, max(0, engine - heat_now))
+    return _preview(board, outcomes, heat_now, max(0, engine - heat_now), reasons)
 
 
 def preview_slipstream(view: SeatView, decision: Slipstream) -> Preview:

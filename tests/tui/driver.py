@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from heat.bots.levels import make_bot
 from heat.engine import Decision, Discard, Plan
 from heat.tui.app import HeatApp
+from heat.tui.screens.dialogs import ConfirmScreen
 from heat.tui.screens.draft import DraftScreen
 from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.race import DISCARD, OPTIONS, PLAN, RaceScreen
@@ -31,6 +32,17 @@ async def settle(app: HeatApp, pilot: Pilot[None]) -> None:
         await pilot.pause()
         if not app.busy:
             return
+    raise AssertionError("the app stayed busy")
+
+
+async def quiet(app: HeatApp, pilot: Pilot[None]) -> None:
+    """Wait until every message is handled and the game loop waits for a human; draw the screen."""
+    for _ in range(20000):
+        await pilot._wait_for_screen()
+        nodes = [app, *app.screen.walk_children(with_self=True)]
+        if not app.busy and all(node._message_queue.empty() for node in nodes):
+            return
+        await asyncio.sleep(0)
     raise AssertionError("the app stayed busy")
 
 
@@ -61,18 +73,48 @@ async def pick_cards(pilot: Pilot[None], screen: RaceScreen, cards: tuple[str, .
         else:
             while selection.cursor != index:
                 await pilot.press("right")
+                await handled(pilot)  # read the cursor once the key has moved it
             await pilot.press("space")
 
 
+async def handled(pilot: Pilot[None]) -> None:
+    """Wait until the keys typed so far are handled (the screen's and the app's messages)."""
+    app = pilot.app
+    for _ in range(20000):
+        await pilot._wait_for_screen()
+        nodes = [app, *app.screen.walk_children(with_self=True)]
+        if all(node._message_queue.empty() for node in nodes):
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the app stayed busy")
+
+
+async def confirm_if_asked(pilot: Pilot[None]) -> None:
+    """Answer yes if the app asks to confirm a risky decision."""
+    await handled(pilot)
+    if isinstance(pilot.app.screen, ConfirmScreen):
+        await pilot.press("y")
+
+
 async def type_decision(pilot: Pilot[None], screen: RaceScreen, decision: Decision) -> None:
-    """Enter ``decision`` on the race screen as a player would, and commit it."""
+    """Enter ``decision`` on the race screen as a player would, and commit it (saying yes if
+    the app asks to confirm it)."""
+    await _type_decision(pilot, screen, decision)
+    await confirm_if_asked(pilot)
+
+
+async def _type_decision(pilot: Pilot[None], screen: RaceScreen, decision: Decision) -> None:
     if screen.mode == PLAN:
         assert isinstance(decision, Plan) and screen.selection is not None
         if not screen.current_view().tournament:
+            # Read the gear once each key has changed it: with the pilot's quick waits, a key
+            # still on its way read as no change overshot the gear back and forth.
             while screen.selection.gear < decision.gear:
                 await pilot.press("up")
+                await handled(pilot)
             while screen.selection.gear > decision.gear:
                 await pilot.press("down")
+                await handled(pilot)
         await pick_cards(pilot, screen, decision.cards)
         await pilot.press("enter")
     elif screen.mode == DISCARD:

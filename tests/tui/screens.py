@@ -17,7 +17,7 @@ ANN = SeatChoice("human", "Ann", color="red")
 BOB = SeatChoice("human", "Bob", color="blue")
 CLUB = SeatChoice("bot", level="club")
 LEGEND = SeatChoice("legend")
-SIZES = ((80, 24), (160, 48))
+SIZES = ((80, 24), (120, 40), (160, 48))
 
 Scene = tuple[HeatApp, Callable[[HeatApp, Pilot[None]], Awaitable[None]]]
 

@@ -16,20 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import textual.app
-import textual.pilot
-from driver import before_the_last_question_of_race_1, bot_typist, played, type_decision
+from driver import before_the_last_question_of_race_1, bot_typist, played, quiet, type_decision
+from privacy import NOBODY, check_fresh_after_handoff, keyboard_holder, leaks
 from textual import events
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from heat.engine import Race, replay
 from heat.engine.championship import Season, replay_season
 from heat.players import HUMAN
 from heat.tui.app import HeatApp
 from heat.tui.replay_model import ReplayCursor
-from heat.tui.screens.dialogs import QuitScreen, SaveScreen
+from heat.tui.screens.dialogs import ConfirmScreen, QuitScreen, SaveScreen
 from heat.tui.screens.handoff import HandoffScreen
 from heat.tui.screens.pick import PickScreen
 from heat.tui.screens.race import WAIT, RaceScreen
@@ -178,30 +177,25 @@ def check(app: HeatApp) -> None:
         check_game(app.table)
 
 
+def check_hotseat(app: HeatApp, before: int | None, *, one_key: bool) -> int | None:
+    """In hotseat, nothing on the whole screen (the terminal's lines and every widget's text:
+    message line, log, preview, hand, options, dialogs, notices) holds a text of another seat's
+    secrets (``privacy.hidden_texts``: hands, draws, plans not yet revealed, decisions naming
+    hidden cards, a discard pile during a Salvage); while the handoff screen shows, nobody's.
+    When the keyboard has just changed hands by ``one_key`` (not a burst that typed more), the
+    new player's question is drawn from scratch: no dialog, an empty message line, nothing
+    picked. Returns who holds the keyboard now."""
+    holder = keyboard_holder(app)
+    if app.table is None or not app.table.hotseat:
+        return holder
+    found = leaks(app, holder)
+    assert not found, f"seat {holder}'s screen shows another seat's secret: {found[:3]}"
+    if holder != before and holder is not None and holder != NOBODY and one_key:
+        check_fresh_after_handoff(app, holder)
+    return holder
+
+
 # ---------------------------------------------------------------------- the monkey
-
-
-@pytest.fixture
-def quick_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pilot waits for the process to look idle (20 ms at least) after every key: the monkey
-    waits instead until every message is handled (``quiet``), several times quicker."""
-
-    async def idle(*_: object, **__: object) -> None:
-        await asyncio.sleep(0)
-
-    monkeypatch.setattr(textual.app, "wait_for_idle", idle)
-    monkeypatch.setattr(textual.pilot, "wait_for_idle", idle)
-
-
-async def quiet(app: HeatApp, pilot: Pilot[None]) -> None:
-    """Wait until every message is handled and the game loop waits for a human; draw the screen."""
-    for _ in range(20000):
-        await pilot._wait_for_screen()
-        nodes = [app, *app.screen.walk_children(with_self=True)]
-        if not app.busy and all(node._message_queue.empty() for node in nodes):
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("the app stayed busy")
 
 
 async def press(app: HeatApp, pilot: Pilot[None], key: str) -> None:
@@ -226,7 +220,9 @@ async def burst(app: HeatApp, pilot: Pilot[None], keys: list[str], rng: random.R
 async def advance(app: HeatApp, pilot: Pilot[None], choose: Callable[[RaceScreen], object]) -> None:
     """What a player who knows what they want would press next."""
     screen = app.screen
-    if isinstance(screen, ModalScreen):
+    if isinstance(screen, ConfirmScreen):
+        await pilot.press("y")
+    elif isinstance(screen, ModalScreen):
         await pilot.press("escape")
     elif isinstance(screen, SetupScreen):
         screen.query_one("#start", Button).focus()
@@ -244,6 +240,26 @@ async def advance(app: HeatApp, pilot: Pilot[None], choose: Callable[[RaceScreen
         await pilot.press("enter")
 
 
+def stuck_state(app: HeatApp) -> str:
+    """Where the app is, to tell why nothing moves."""
+    screen = app.screen
+    table = app.table
+    parts = [f"screens {[type(s).__name__ for s in app.screen_stack]}", f"busy {app.busy}", f"viewer {app.viewer}"]
+    parts.append(f"focused {app.focused!r}")
+    if isinstance(screen, RaceScreen):
+        parts.append(f"mode {screen.mode} seat {screen.seat} options {[d.text() for d in screen.options][:5]}")
+        selection = screen.selection
+        if selection is not None:
+            parts.append(f"picked {selection.cards} gear {selection.gear} hand {selection.hand}")
+        parts.append(f"message {str(screen.query_one('#message', Static).render())!r}")
+        parts.append(f"confirming {screen._confirming} confirm {screen.table.confirm}")
+    if table is not None:
+        parts.append(f"to decide {table.to_decide()} over {table.is_over}")
+        if table.race is not None:
+            parts.append(f"step {table.race.phase}/{table.race.step} last {table.race.decisions[-3:]}")
+    return "; ".join(parts)
+
+
 def progress(app: HeatApp) -> tuple[object, ...]:
     """What moves when the game does."""
     table = app.table
@@ -258,17 +274,23 @@ async def monkey(app: HeatApp, pilot: Pilot[None], seed: int, presses: int) -> l
     choose = bot_typist(seed)
     pressed: list[str] = []
     idle = 0
+    holder = keyboard_holder(app)
+    one_key = typed_one = True
     try:
         for _ in range(presses):
             await quiet(app, pilot)
             check(app)
+            holder = check_hotseat(app, holder, one_key=one_key)
+            # A burst's last keys may still be on their way after it: the step after one is not
+            # a single key either.
+            one_key, typed_one = typed_one, True
             if rng.random() < DRIVE:
                 before = progress(app)
                 pressed.append("<drive>")
                 await advance(app, pilot, choose)
                 await quiet(app, pilot)
                 idle = 0 if progress(app) != before else idle + 1
-                assert idle < STUCK, f"stuck on {app.screen!r}"
+                assert idle < STUCK, f"stuck: {stuck_state(app)}"
                 continue
             keys = sorted({*KEYS, *(k for k, b in app.active_bindings.items() if "quit" not in b.binding.action)})
             if rng.random() < BURST:
@@ -276,6 +298,7 @@ async def monkey(app: HeatApp, pilot: Pilot[None], seed: int, presses: int) -> l
                 safe = [k for k in keys if k not in ("q", "ctrl+s") and (k != "escape" or app.replay is None)]
                 typed = [rng.choice(safe) for _ in range(rng.randint(2, 4))]
                 pressed.append("+".join(typed))
+                one_key = typed_one = False
                 await burst(app, pilot, typed, rng)
             else:
                 key = rng.choice(keys)
@@ -283,6 +306,7 @@ async def monkey(app: HeatApp, pilot: Pilot[None], seed: int, presses: int) -> l
                 await press(app, pilot, key)
         await quiet(app, pilot)
         check(app)
+        check_hotseat(app, holder, one_key=one_key)
     except BaseException as error:
         error.add_note(f"monkey seed {seed}, last keys: {' '.join(pressed[-40:])}")
         raise

@@ -522,7 +522,7 @@ def test_the_keyboard_changes_hands_after_a_race_of_a_season() -> None:
             while table.race is not None:  # the race ends (both players driven by bots here)
                 seat, _ = table.next_actor() or (0, True)
                 table.apply(seat, bots[seat].choose(table.view(seat), table.legal(seat)))
-            screen.blank()  # what the app does before the next player's pick
+            screen.forget()  # what the app does before the next player's pick
             assert screen.query_one(HandBar).hand == ()
             await pilot.press("i", "escape", "question_mark", "escape")
             assert app.screen is screen

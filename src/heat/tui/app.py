@@ -28,6 +28,7 @@ from heat.tui.replay_model import ReplayCursor, open_replay
 from heat.tui.screens.dialogs import OverwriteScreen, QuitScreen, ReplaceScreen, SaveScreen
 from heat.tui.screens.draft import DraftScreen
 from heat.tui.screens.handoff import HandoffScreen
+from heat.tui.screens.pick import PickScreen
 from heat.tui.screens.race import RaceScreen
 from heat.tui.screens.replay import ReplayScreen
 from heat.tui.screens.results import NEW, QUIT, ResultsScreen
@@ -202,10 +203,7 @@ class HeatApp(App[None]):
         """Show ``seat``'s decision on the screen that fits it, after a handoff if the keyboard
         changes hands."""
         if table.hotseat and seat != self.viewer:
-            current = self._main()
-            if isinstance(current, RaceScreen):
-                current.blank()
-            self.viewer = None
+            self._hand_off()
             car = table.game.config.seats[seat]
             await self._wait_for(HandoffScreen(car.name, car.color))
         self.viewer = seat
@@ -219,6 +217,19 @@ class HeatApp(App[None]):
         else:
             screen = await self._show_main(RaceScreen, lambda: RaceScreen(table), lambda s: s.race is race)
             screen.ask(seat)
+
+    def _hand_off(self) -> None:
+        """Before the keyboard changes hands (hotseat): nothing of the player who had it stays,
+        whatever the step. The dialogs they opened are closed, the notices cleared, and the main
+        screen forgets them (message line, hand, plan, preview, held choices, highlighted option,
+        the log as they saw it); the next player's screen is drawn afresh after the handoff."""
+        while isinstance(self.screen, ModalScreen):
+            self.pop_screen()
+        self.clear_notifications()
+        current = self._main()
+        if isinstance(current, RaceScreen | PickScreen):
+            current.forget()
+        self.viewer = None
 
     @on(Decided)
     def _decided(self, message: Decided) -> None:

@@ -5,6 +5,8 @@ A reminder, not the rules: the engine decides what is legal and says why when it
 
 from __future__ import annotations
 
+from heat.engine.content import CardDef
+
 GLOBAL_KEYS = """\
   ?                  this help
   i                  every car's public facts
@@ -93,3 +95,47 @@ def help_text(key: str, *, cards: bool) -> str:
     keys = CARD_KEYS if cards else OPTION_KEYS
     reminder = REMINDERS.get(key, "")
     return f"Keys\n{keys}{GLOBAL_KEYS}\nRules reminder\n{reminder}".rstrip() + "\n"
+
+
+def symbol_lines(card: CardDef) -> list[str]:
+    """What each value and symbol of ``card`` (an Upgrade or Sponsorship card) does, one line
+    each with its rule id: a reminder shown when the card is highlighted in a market."""
+    lines = []
+    if len(card.speeds) > 1:
+        values = "/".join(map(str, card.speeds))
+        lines.append(f"Speed {values}: choose one of these values after the + symbols (G-21)")
+    elif card.speeds:
+        lines.append(f"Speed {card.speeds[0]}: added to your Speed when the card is revealed (G-19)")
+    if card.plus:
+        times = f", {card.plus} times" if card.plus > 1 else ""
+        lines.append(f"+ x{card.plus}: flip cards until a Basic card turns up, add it to your Speed{times} (G-20)")
+    if card.heat:
+        lines.append(f"Heat {card.heat} (mandatory): move {card.heat} Heat from your Engine to your discard (G-25)")
+    if card.scrap:
+        lines.append(f"Scrap {card.scrap} (mandatory): discard the top card of your deck, {card.scrap} times (G-27)")
+    if card.adjust:
+        lines.append(
+            f"Speed Limit {card.adjust:+d} (mandatory): every Speed Limit you cross this turn is {card.adjust:+d} "
+            "for you (G-28)"
+        )
+    if card.cooldown:
+        lines.append(f"Cooldown {card.cooldown}: up to {card.cooldown} Heat from your hand back to the Engine (G-30)")
+    if card.slipstream:
+        lines.append(f"Slipstream +{card.slipstream}: when you slipstream, up to {card.slipstream} more spaces (G-31)")
+    if card.reduce_stress:
+        lines.append(f"Reduce Stress {card.reduce_stress}: discard up to {card.reduce_stress} Stress from hand (G-32)")
+    if card.salvage:
+        lines.append(
+            f"Salvage {card.salvage}: shuffle up to {card.salvage} cards of your discard pile into your deck (G-34)"
+        )
+    if card.refresh:
+        lines.append("Refresh: in step 9 you may put it back on top of your deck instead of discarding it (G-33)")
+    if card.direct:
+        lines.append("Direct Play: play it from your hand in React, as if revealed (G-35)")
+    if card.accelerate:
+        lines.append("Accelerate: +1 Speed for every + symbol you used this turn, all of them or none (G-36, G-37)")
+    if card.one_time:
+        lines.append("One-time use: removed from the game at the end of the turn it is played (G-29)")
+    if card.becomes:
+        lines.append(f"In your deck it is a {card.becomes.capitalize()} card (G-8)")
+    return lines

@@ -64,6 +64,8 @@ class GameSetup:
     aggressive_legends: bool = True
     """Great Britain's chevrons let a Legend cross two Corner Lines (OQ-L-10)."""
     tournament: bool = False
+    confirm: bool = True
+    """Ask before committing a decision that risks a spin-out or raises the Heat bill."""
     season: str = "1961"
     seed: int | None = None
     seats: tuple[SeatChoice, ...] = DEFAULT_SEATS
@@ -144,7 +146,7 @@ def build_table(setup: GameSetup, *, save_path: str | None = None) -> Table:
                 tournament=setup.tournament,
             )
         )
-    return Table(game, roles, bot_seed=seed, save_path=save_path)
+    return Table(game, roles, bot_seed=seed, save_path=save_path, confirm=setup.confirm)
 
 
 def setup_from_args(args: argparse.Namespace, *, mode: str = RACE_MODE) -> GameSetup:

@@ -16,6 +16,7 @@ from heat.bots import Bot
 from heat.engine import (
     Decision,
     IllegalDecision,
+    PositionError,
     Race,
     SeatView,
     replay,
@@ -34,6 +35,9 @@ from heat.engine.championship import (
 from heat.players import HUMAN, SeatRole, check_roles, make_bots, players_record, roles_of
 from heat.storage import naming, read_saved_game, save_error_text, write_save
 
+CONFIRM = "confirm"
+"""The ``players`` entry that turns the confirmations off (false); the plain clients ignore it."""
+
 SLOW_LEVELS = frozenset({"pro", "champion"})
 """Bot levels that think long enough to be run off the interface's thread."""
 
@@ -49,11 +53,14 @@ class Table:
         *,
         bot_seed: int = 0,
         save_path: str | None = None,
+        confirm: bool = True,
     ) -> None:
         check_roles(roles, game.config.seats)
         self.game = game
         self.roles = tuple(roles)
         self.bot_seed = bot_seed
+        self.confirm = confirm
+        """Ask before committing a decision that risks a spin-out or raises the Heat bill."""
         self.save_path = save_path
         self.save_error: str | None = None
         """Why the last save to ``save_path`` failed, in words (None: it did not fail)."""
@@ -166,9 +173,13 @@ class Table:
 
     def record(self) -> dict[str, Any]:
         """The record of the game and who plays which seat (``players``). ``players.human``,
-        ``bot_seed`` and ``level`` keep the plain clients (``--plain``) able to resume it."""
+        ``bot_seed`` and ``level`` keep the plain clients (``--plain``) able to resume it;
+        ``players.confirm`` is there (false) only when the confirmations are off."""
         base = season_record(self.game) if isinstance(self.game, Season) else to_record(self.game)
-        return {**base, "players": players_record(self.roles, self.bot_seed)}
+        players = players_record(self.roles, self.bot_seed)
+        if not self.confirm:
+            players[CONFIRM] = False
+        return {**base, "players": players}
 
     def save(self, path: str | Path | None = None) -> str:
         """Write the record to ``path`` (default: ``save_path``); return where it went. OSError
@@ -205,4 +216,14 @@ class Table:
                 else replay(data)
             )
             roles, seed = roles_of(data.get("players"), game)
-            return Table(game, roles, bot_seed=seed, save_path=save_path or str(path))
+            return Table(game, roles, bot_seed=seed, save_path=save_path or str(path), confirm=confirm_of(data))
+
+
+def confirm_of(data: Mapping[str, Any]) -> bool:
+    """``players.confirm`` of a saved game (true when it is not there); PositionError if it is
+    not true or false."""
+    players = data.get("players")
+    confirm = players.get(CONFIRM, True) if isinstance(players, Mapping) else True
+    if not isinstance(confirm, bool):
+        raise PositionError(f"players.{CONFIRM}: expected true or false, got {confirm!r}")
+    return confirm

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from heat.engine import SeatView
 from heat.narrate import legends_deck, legends_rules
-from heat.tui.widgets.cars_table import cars_table
+from heat.tui.widgets.cars_table import WIDE_KEY, cars_table
 
 
 class HelpScreen(ModalScreen[None]):
@@ -76,7 +76,7 @@ class CarsScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide"):
             yield Static("Every car (public facts)", classes="dialog-title")
             yield Static(cars_table(self.view, self.viewer, 200))
-            yield Static("G gear, Eng Heat in the Engine, Hnd/Dck/Dsc cards in hand, deck, discard pile", classes="dim")
+            yield Static(WIDE_KEY, classes="dim")
             deck = legends_deck(self.view)
             if deck is not None:
                 yield Static(deck, id="legends-deck")
@@ -155,6 +155,26 @@ class QuitScreen(QuestionScreen):
         if self.saved_to:
             return f"Quit? The game is saved in {self.saved_to}.\ny: quit   n: stay"
         return "Quit? s: save, then quit   y: quit without saving   n: stay"
+
+
+class ConfirmScreen(QuestionScreen):
+    """Commit a decision that risks a spin-out or raises the Heat bill? ``commit``, ``always``
+    (commit, and ask no more in this game) or ``back``. Enter does not answer: a decision the
+    preview gives a sure spin-out is never one key away."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer('commit')", "Commit"),
+        Binding("o", "answer('always')", "Commit, ask no more"),
+        Binding("n,escape", "answer('back')", "Back"),
+    ]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def question(self) -> str:
+        keys = "y: commit   n: back   o: commit, and ask no more in this game"
+        return "\n".join([*self.lines, keys])
 
 
 class ExistingFileScreen(QuestionScreen):

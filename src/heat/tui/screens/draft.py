@@ -9,9 +9,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
-from heat.engine import SeatView
+from heat.engine import Decision, SeatView, view_of
 from heat.engine.decisions import Draft
 from heat.tui.colors import badge
 from heat.tui.helptext import help_text
@@ -40,17 +39,28 @@ def picks_table(view: SeatView, viewer: int | None) -> RichTable:
 class DraftScreen(PickScreen):
     """Pick Upgrade cards for the race."""
 
+    MENU = "#market"
+
     def compose(self) -> ComposeResult:
         yield Static(id="draft-title")
         with Horizontal(id="draft-body"):
             with Vertical(id="draft-market"):
-                yield Static("Market (enter: take the highlighted card)", classes="section")
+                yield Static("Market (1-9 or enter: take a card)", classes="section")
                 yield OptionMenu(id="market")
+                yield Static(id="card-help")
             with Vertical(id="draft-picks"):
                 yield Static("Picks", classes="section")
                 yield Static(id="picks")
         yield Static(id="message")
         yield Footer()
+
+    def option_label(self, decision: Decision) -> str:
+        return describe(decision.card) if isinstance(decision, Draft) else decision.text()
+
+    def market(self) -> tuple[str, ...]:
+        race = self.table.race
+        draft = view_of(race, None).draft if race is not None else None
+        return draft.market if draft is not None else ()
 
     def ask(self, seat: int) -> None:
         """``seat`` picks now."""
@@ -64,11 +74,7 @@ class DraftScreen(PickScreen):
             title.append(f"{view.cars[seat].name} picks", "bold reverse")
             title.append(f" · market of {len(draft.market)}")
         self.query_one("#draft-title", Static).update(title)
-        market = self.query_one("#market", OptionList)
-        market.clear_options()
-        market.add_options([Option(describe(d.card) if isinstance(d, Draft) else d.text()) for d in self.options])
-        market.highlighted = 0 if self.options else None
-        market.focus()
+        self.show_options()
         self.query_one("#picks", Static).update(picks_table(view, seat))
 
     @on(OptionList.OptionSelected, "#market")

@@ -9,7 +9,7 @@ reveal hidden cards (``ReactStage``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -21,11 +21,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, SeatView, track, view_of
-from heat.engine.content import weather_tokens
+from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, React, SeatView, track, view_of
+from heat.engine.decisions import Salvage
+from heat.narrate import weather_words
+from heat.preview import Preview
 from heat.tui.helptext import help_text, step_key
 from heat.tui.messages import Decided
-from heat.tui.screens.dialogs import CarsScreen, ChoiceScreen, HelpScreen
+from heat.tui.risk import Risk, risk_of
+from heat.tui.screens.dialogs import CarsScreen, ChoiceScreen, ConfirmScreen, HelpScreen
 from heat.tui.selection import HandSelection
 from heat.tui.staging import ReactStage
 from heat.tui.table import Table
@@ -36,7 +39,7 @@ from heat.tui.widgets.my_car import MyCar
 from heat.tui.widgets.option_menu import OptionMenu
 from heat.tui.widgets.preview_box import PreviewBox, preview_of
 from heat.tui.widgets.race_log import RaceLog
-from heat.tui.widgets.track_map import TrackMap
+from heat.tui.widgets.track_map import TrackMap, finish_in
 
 PLAN = "plan"
 DISCARD = "discard"
@@ -44,6 +47,9 @@ OPTIONS = "options"
 WAIT = "wait"
 SHORT = 30
 """Below this many rows, the instructions are left to the footer and the ? screen."""
+TALL = 36
+"""From this many rows, the map's key shows and the car table moves under the decision, so
+that the left column is filled and the log has the whole right one."""
 
 STEP_WORDS = {
     "plan": "steps 1-2",
@@ -64,47 +70,62 @@ PROMPTS = {
 }
 
 
-def weather_words(view: SeatView) -> str:
-    """``Rain (W: cooling +1)``: the Weather token and its effect in the sectors marked W on the
-    map, or '' without the module."""
-    if view.weather is None:
-        return ""
-    token = next((t for t in weather_tokens()[0] if t.id == view.weather), None)
-    if token is None:
-        return view.weather
-    effects = []
-    if token.no_cooling:
-        effects.append("no cooling")
-    if token.no_slipstream:
-        effects.append("no slipstream")
-    if token.slipstream_boost:
-        effects.append(f"slipstream +{token.slipstream_boost}")
-    if token.cooling_bonus:
-        effects.append(f"cooling +{token.cooling_bonus}")
-    return token.name + (f" (W: {', '.join(effects)})" if effects else "")
+STEP_SHORT = {"plan": "plan", "choose": "Speed", "react": "React", "slipstream": "Slipstream", "discard": "Discard"}
+"""The steps in a word, for a narrow status line."""
 
 
-def status_text(view: SeatView, viewer: int | None, waiting: str) -> Text:
-    """The top line: track, laps, round, whose decision and which step, weather, Legends card."""
-    parts = [track(view.track).name, f"{view.laps} lap{'s' if view.laps != 1 else ''}", f"round {view.round}"]
+def status_text(view: SeatView, viewer: int | None, waiting: str, width: int = 1000) -> Text:
+    """The top line: track, laps, round, whose decision and which step, weather, Legends card,
+    in ``width`` cells: when it does not fit, the weather loses its effects, the step its
+    number, the laps and round their words, then the track its name; the Legends card and the
+    step stay."""
+    for level in range(5):
+        out = _status(view, viewer, waiting, level)
+        if out.cell_len <= width:
+            return out
+    out.truncate(width)
+    return out
+
+
+def _status(view: SeatView, viewer: int | None, waiting: str, short: int) -> Text:
+    """The status line at shortening level ``short`` (0: in full)."""
     step = view.turn.step if view.turn is not None else view.phase
+    me = view.cars[viewer] if viewer is not None else None
+    lap = me is not None and me.on_track and me.lap >= 1
+    parts = [] if short >= 4 else [track(view.track).name]
+    if short < 3 or not lap:
+        parts += [f"{view.laps} lap{'s' if view.laps != 1 else ''}", f"round {view.round}"]
+    else:
+        parts.append(f"R{view.round}")
     out = Text(" · ".join(parts), style="bold")
-    if viewer is not None:
-        me = view.cars[viewer]
-        out.append(" · ")
+    if me is not None:
+        if out:
+            out.append(" · ")
         out.append(me.name, "bold reverse")
-        if me.on_track and me.lap >= 1:
+        if lap:
             out.append(f" lap {min(me.lap, view.laps)}/{view.laps}")
     if waiting:
         out.append(f" · waiting for {waiting}", "italic")
     elif view.turn is None or view.turn.seat == viewer:
-        out.append(f" · {STEP_WORDS.get(step, step)}")
-    weather = weather_words(view)
+        words = STEP_SHORT.get(step, step) if short >= 2 else STEP_WORDS.get(step, step)
+        out.append(f" · {words}")
+    weather = weather_words(view.weather)
     if weather:
-        out.append(f" · {weather}", "cyan")
+        out.append(f" · {weather.split(' (')[0] if short >= 1 else weather}", "cyan")
     if view.legends_card is not None:
         out.append(f" · Legends {view.legends_card}", "magenta")
     return out
+
+
+def usable_symbols(options: Sequence[Decision]) -> frozenset[tuple[str, str]]:
+    """The (symbol, card) of every Upgrade symbol that one of the React ``options`` uses."""
+    usable = set()
+    for decision in options:
+        if isinstance(decision, React):
+            usable.add((decision.symbol, decision.source))
+        elif isinstance(decision, Salvage):
+            usable.add(("salvage", decision.source))
+    return frozenset(usable)
 
 
 class RaceScreen(Screen[None]):
@@ -143,20 +164,24 @@ class RaceScreen(Screen[None]):
         self.options: list[Decision] = []
         self.selection: HandSelection | None = None
         self.stage: ReactStage | None = None
+        self._confirming: tuple[object, ...] | None = None
+        """The question whose confirmation is open (None: none)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield TrackMap(id="map")
         with Horizontal(id="body"):
-            with VerticalScroll(id="left"):
-                yield MyCar(id="me")
-                yield HandBar(id="hand")
-                yield Static(id="prompt")
-                yield GearBar(id="gear")
-                yield OptionMenu(id="options")
-                yield PreviewBox(id="preview")
+            with Vertical(id="left"):
+                with VerticalScroll(id="decide"):
+                    yield MyCar(id="me")
+                    yield HandBar(id="hand")
+                    yield Static(id="prompt")
+                    yield GearBar(id="gear")
+                    yield OptionMenu(id="options")
+                    yield PreviewBox(id="preview")
+                yield CarsTable(id="cars-left")  # tall terminals: the cars under the decision
             with Vertical(id="right"):
-                yield CarsTable(id="cars")
+                yield CarsTable(id="cars")  # short ones: the cars over the log
                 yield RaceLog(id="log")
         yield Static(id="message")
         yield Footer()
@@ -165,7 +190,11 @@ class RaceScreen(Screen[None]):
         self.redraw()
 
     def on_resize(self) -> None:
-        self.query_one(TrackMap).show_key = self.size.height >= 36
+        tall = self.size.height >= TALL
+        self.query_one(TrackMap).show_key = tall
+        self.set_class(tall, "tall")  # heat.tcss: the car table moves under the decision
+        self.query_one(HandBar).set_detailed(tall)
+        self._draw_status(self.current_view())
 
     # ------------------------------------------------------------------ what the app tells it
 
@@ -206,9 +235,16 @@ class RaceScreen(Screen[None]):
         self.stage = None
         self.redraw()
 
-    def blank(self) -> None:
-        """Hide every hand (hotseat, before the keyboard changes hands)."""
+    def forget(self) -> None:
+        """Forget the player at the keyboard (hotseat, before it changes hands): their hand, plan,
+        preview, held React choices, options and message leave the screen, and the log is told
+        as a spectator sees it until the next player's turn is drawn (``ask``)."""
+        self.legal = []
+        self.options = []
+        self._confirming = None  # its dialog is closed by the handoff
         self.wait(None, "")
+        self.say("")
+        self.query_one("#decide", VerticalScroll).scroll_home(animate=False)
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show ``text`` on the message line."""
@@ -230,10 +266,14 @@ class RaceScreen(Screen[None]):
             return
         view = self.current_view()
         race = self.race
-        self.query_one("#status", Static).update(status_text(view, self.viewer, self.waiting))
+        self._draw_status(view)
         self.query_one(TrackMap).show(view, self.viewer)
-        self.query_one(MyCar).view = view if self.viewer is not None else None
-        self.query_one(CarsTable).show(view, self.viewer)
+        my_car = self.query_one(MyCar)
+        my_car.usable = self._usable()
+        my_car.view = view if self.viewer is not None else None
+        my_car.refresh(layout=True)
+        for table in self.query(CarsTable):
+            table.show(view, self.viewer)
         self.query_one(RaceLog).show(race, race.events(self.viewer), self.table.names, race.laps, self.viewer)
         options = self.query_one("#options", OptionList)
         options.display = self.mode == OPTIONS
@@ -249,8 +289,13 @@ class RaceScreen(Screen[None]):
             options.highlighted = 0 if self.options else None
             options.focus()
         else:
+            options.clear_options()  # nothing of the last question stays, even hidden
             self.set_focus(None)
         self._draw_selection()
+
+    def _draw_status(self, view: SeatView) -> None:
+        width = max(20, self.size.width - 2)  # the status line's padding
+        self.query_one("#status", Static).update(status_text(view, self.viewer, self.waiting, width))
 
     def _prompt(self) -> Text:
         if self.mode == WAIT:
@@ -271,32 +316,52 @@ class RaceScreen(Screen[None]):
         me = view.me if self.viewer is not None else None
         if me is None:
             hand.show((), title="Hand")
-            self.query_one(PreviewBox).show(None, "")
+            self._show_preview(None, "")
             return
         selection = self.selection
         if selection is None:
             hand.show(me.hand or (), title="Hand")
             if self.mode != OPTIONS:
-                self.query_one(PreviewBox).show(None, "")
+                self._show_preview(None, "")
             else:
                 self._preview_option(self.query_one("#options", OptionList).highlighted)
             return
         title = "Discard" if self.mode == DISCARD else "Hand"
-        hand.show(selection.hand, tuple(selection.picked), selection.cursor, title)
+        hand.show(selection.hand, tuple(selection.picked), selection.cursor, title, kept=self._kept())
         if self.mode == PLAN:
             usable = frozenset(d.gear for d in self.legal if isinstance(d, Plan))
             self.query_one(GearBar).show(
                 selection.gear, me.gear, usable, tournament=view.tournament, cards=len(selection.picked)
             )
         decision = self._selected()
-        box = self.query_one(PreviewBox)
         if self.mode == PLAN and not selection.picked:
-            box.show(None, "Pick your cards, choose your gear: the preview shows here.")
+            self._show_preview(None, "Pick your cards, choose your gear: the preview shows here.")
         elif decision in self.legal:
             preview = preview_of(view, decision) if isinstance(decision, Plan) else None
-            box.show(preview, f"enter: {decision.text()}")
+            self._show_preview(preview, f"enter: {decision.text()}")
         else:
-            box.show(None, self._refusal(decision))
+            self._show_preview(None, self._refusal(decision))
+
+    def _show_preview(self, preview: Preview | None, note: str) -> None:
+        """The preview (or ``note``) in its box, and where it would leave the car on the map."""
+        view = self.current_view()
+        me = view.me if self.viewer is not None else None
+        finish = finish_in(view, me.seat) if me is not None else None
+        self.query_one(PreviewBox).show(preview, note, laps=view.laps, finish=finish)
+        landing = frozenset(space for space, lap, _ in preview.landing if lap <= view.laps) if preview else frozenset()
+        self.query_one(TrackMap).mark_landing(landing)
+
+    def _kept(self) -> frozenset[int]:
+        """In step 8, the cards of the hand that no legal discard holds (Heat, Stress: B-8.3)."""
+        if self.mode != DISCARD or self.selection is None:
+            return frozenset()
+        discardable = {card for decision in self.legal if isinstance(decision, Discard) for card in decision.cards}
+        return frozenset(i for i, card in enumerate(self.selection.hand) if card not in discardable)
+
+    def _usable(self) -> frozenset[tuple[str, str]]:
+        """The Upgrade symbols a legal choice uses now: in React, those of the options; none
+        at any other moment."""
+        return usable_symbols(self.options) if self.stage is not None else frozenset()
 
     def _refusal(self, decision: Decision) -> str:
         assert self.seat is not None
@@ -313,13 +378,12 @@ class RaceScreen(Screen[None]):
         return self.selection.plan(tournament=self.current_view().tournament)
 
     def _preview_option(self, index: int | None) -> None:
-        box = self.query_one(PreviewBox)
         if index is None or not 0 <= index < len(self.options):
-            box.show(None, "")
+            self._show_preview(None, "")
             return
         decision = self.options[index]
         preview = preview_of(self.current_view(), decision)
-        box.show(preview, "" if preview is not None else f"enter: {decision.text()}")
+        self._show_preview(preview, "" if preview is not None else f"enter: {decision.text()}")
 
     # ------------------------------------------------------------------ deciding
 
@@ -333,21 +397,60 @@ class RaceScreen(Screen[None]):
         self.stage = None
         self.post_message(Decided(seat, decisions))
 
+    def _question(self) -> tuple[object, ...]:
+        """What identifies the question being asked: the seat, the decisions so far, the React
+        stage (a confirmation answered for another question is ignored)."""
+        return (self.seat, len(self.race.decisions), self.stage)
+
+    def _confirmed(self, risk: Risk | None, commit: Callable[[], None], back: Callable[[], None]) -> None:
+        """``commit`` now if ``risk`` is None or the confirmations are off; otherwise once the
+        player says so (``back`` if they do not). One confirmation at a time: keys typed faster
+        than the app answers do not open a second one."""
+        if risk is None or not self.table.confirm:
+            commit()
+            return
+        if self._confirming is not None:
+            return
+        question = self._confirming = self._question()
+
+        def answered(answer: str | None) -> None:
+            self._confirming = None
+            if self.seat is None or self._question() != question:  # no longer the question asked
+                return
+            if answer in ("commit", "always"):
+                if answer == "always":
+                    self.table.confirm = False
+                commit()
+            else:
+                back()
+                self.say("Not committed: change your choice, or commit it again.")
+
+        self.app.push_screen(ConfirmScreen(risk.lines()), answered)
+
     def _choose(self, index: int) -> None:
         if not 0 <= index < len(self.options):
             self.say(f"There is no option {index + 1}.", error=True)
             return
         decision = self.options[index]
+        before = self.current_view()
         if self.stage is None:
-            self._send([decision])
+            self._confirmed(risk_of(before, decision), lambda: self._send([decision]), lambda: None)
             return
+        stage = self.stage
         try:
-            held = self.stage.hold(decision)
+            held = stage.hold(decision)
         except IllegalDecision as error:
             self.say(f"Not allowed: {error}", error=True)
             return
-        if not held:
-            self._send(self.stage.take())
+        if not held:  # committed now with the choices held before it: asked first if risky
+            stage.undo()  # not tried on the copy meanwhile: the copy would know the cards it turns up
+
+            def commit() -> None:
+                stage.hold(decision)
+                self._send(stage.take())
+
+            risk = risk_of(before, decision, view_of(self.race, self.seat) if stage.held else None)
+            self._confirmed(risk, commit, lambda: None)
             return
         self.options = self.stage.legal()
         self.redraw()
@@ -386,7 +489,8 @@ class RaceScreen(Screen[None]):
             except IllegalDecision as error:
                 self.say(f"Not allowed: {error}", error=True)
                 return
-            self._send([decision])
+            risk = risk_of(self.current_view(), decision) if self.mode == PLAN else None
+            self._confirmed(risk, lambda: self._send([decision]), lambda: None)
         elif self.mode == OPTIONS:
             highlighted = self.query_one("#options", OptionList).highlighted
             if highlighted is not None:
@@ -395,9 +499,17 @@ class RaceScreen(Screen[None]):
             self.say("Nothing to decide right now.")
 
     def action_number(self, index: int) -> None:
-        """Card ``index`` (card steps) or option ``index`` (other steps)."""
+        """Card ``index`` (card steps) or option ``index`` (other steps). A card that cannot be
+        discarded is not picked in step 8: the engine says why."""
         if self.mode in (PLAN, DISCARD):
             assert self.selection is not None
+            if self.mode == DISCARD and index in self._kept() and index not in self.selection.picked:
+                assert self.seat is not None
+                try:
+                    self.table.check(self.seat, Discard((self.selection.hand[index],)))
+                except IllegalDecision as error:
+                    self.say(f"Not allowed: {error}", error=True)
+                    return
             if not self.selection.toggle(index):
                 self.say(f"There is no card {index + 1} in your hand.", error=True)
                 return

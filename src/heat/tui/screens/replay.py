@@ -1,5 +1,6 @@
-"""The replay viewer: a race record, decision by decision, forward and backward, as a spectator
-sees it (no hands)."""
+"""The replay viewer: a race record, decision by decision, forward and backward. A race in
+progress is seen as a spectator sees it (no hands); once the record's race is over nothing is
+secret any more, and every hand and every draw is shown."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from heat.engine import track, view_of
+from heat.engine import Race, track, view_of
+from heat.engine import events as ev
+from heat.tui.colors import badge
 from heat.tui.replay_model import ReplayCursor
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.widgets.cars_table import CarsTable
@@ -28,6 +31,27 @@ Replay keys
   home, end          the start, the end
   escape, q          close the replay
 """
+
+
+def every_event(race: Race) -> list[ev.Event]:
+    """The log with every car's draws: each event as the car it belongs to saw it."""
+    seats = range(len(race.cars))
+    own = {seat: race.events(seat) for seat in seats}
+    return [own[event.seat][i] if event.seat in own else event for i, event in enumerate(race.events(None))]
+
+
+def hands_text(race: Race) -> Text:
+    """Every car's hand, a line each (Legends have none)."""
+    out = Text("Hands (the race is over: nothing is secret)", style="bold")
+    for car in view_of(race, None).cars:
+        if car.legend:
+            continue
+        hand = view_of(race, car.seat).cars[car.seat].hand or ()
+        out.append("\n")
+        out.append_text(badge(car.color))
+        out.append(f" {car.name}: ", "bold")
+        out.append(" ".join(hand) or "-")
+    return out
 
 
 class ReplayScreen(Screen[None]):
@@ -49,12 +73,16 @@ class ReplayScreen(Screen[None]):
     def __init__(self, cursor: ReplayCursor) -> None:
         super().__init__()
         self.cursor = cursor
+        self.open_book = cursor.race_at(cursor.length).is_over
+        """The record's race is over: every hand and draw is shown at every step."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-status")
         yield TrackMap(id="map")
         with Horizontal(id="replay-body"):
-            yield CarsTable(id="replay-cars")
+            with Vertical(id="replay-left"):
+                yield CarsTable(id="replay-cars")
+                yield Static(id="replay-hands")
             yield RaceLog(id="replay-log")
         yield Footer()
 
@@ -79,7 +107,9 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-status", Static).update(status)
         self.query_one(TrackMap).show(view, None)
         self.query_one(CarsTable).show(view, None)
-        self.query_one(RaceLog).show(cursor, race.events(None), names, race.laps, None)
+        events = every_event(race) if self.open_book else race.events(None)
+        self.query_one(RaceLog).show(cursor, events, names, race.laps, None)
+        self.query_one("#replay-hands", Static).update(hands_text(race) if self.open_book else "")
 
     def action_step(self, count: int) -> None:
         """Forward or back ``count`` decisions."""

@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from heat.engine import Decision, track
 from heat.engine.championship import SeasonView
@@ -84,6 +83,8 @@ def option_text(decision: Decision) -> str:
 class SeasonScreen(PickScreen):
     """The championship between races."""
 
+    MENU = "#season-options"
+
     def compose(self) -> ComposeResult:
         yield Static(id="season-title")
         with VerticalScroll(id="season-info"):
@@ -91,8 +92,15 @@ class SeasonScreen(PickScreen):
             yield Static(id="event")
         yield Static(id="season-prompt")
         yield OptionMenu(id="season-options")
+        yield Static(id="card-help")
         yield Static(id="message")
         yield Footer()
+
+    def option_label(self, decision: Decision) -> str:
+        return option_text(decision)
+
+    def market(self) -> tuple[str, ...]:
+        return self.table.season_view().market
 
     def on_mount(self) -> None:
         self.redraw()
@@ -115,13 +123,7 @@ class SeasonScreen(PickScreen):
         if self.seat is not None:
             prompt = f"{view.names[self.seat]}: {prompt}"
         self.query_one("#season-prompt", Static).update(Text(prompt, style="bold"))
-        options = self.query_one("#season-options", OptionList)
-        options.clear_options()
-        options.add_options([Option(option_text(d)) for d in self.options])
-        options.display = bool(self.options)
-        if self.options:
-            options.highlighted = 0
-            options.focus()
+        self.show_options()
 
     def ask(self, seat: int) -> None:
         """``seat`` decides now."""

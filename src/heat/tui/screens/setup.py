@@ -51,13 +51,16 @@ KIND_OPTIONS: list[tuple[str, str]] = [
 ]
 ON_OFF: list[tuple[str, bool]] = [("off", False), ("on", True)]
 SETUP_HELP = """\
-Set up a game, then press Start. tab and shift+tab move between the fields;
-enter or space opens a list, up/down and enter choose; ctrl+q quits.
+Set up a game, then press Start. tab and shift+tab move between the fields
+(the field with the focus is in reverse video); enter or space opens a list,
+up/down and enter choose; q quits (ctrl+q in a name, seed or file field).
 
 Mode      a single race, or a championship season (its events choose the
           tracks and laps)
 Laps      as printed on the track, the 1-lap practice race (B-10.2), or 1-20
 Garage    Upgrade cards: drafted (G-11) or 3 random ones each (G-18)
+Confirm   ask before committing a decision whose preview shows a chance of
+          spinning out or more Heat to pay (y commits, n goes back)
 Seats     a human at this keyboard (several humans: hotseat, the keyboard is
           passed between turns), a bot (random, rookie, club, pro, champion:
           weakest to strongest) or a Legend (L-1 to L-17)
@@ -83,7 +86,8 @@ class SetupScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit"),  # a name or file field takes the letter; ctrl+q quits there
+        Binding("ctrl+q", "app.quit", "Quit", show=False),
     ]
 
     def __init__(self, setup: GameSetup | None = None, file: str = "race.json") -> None:
@@ -160,6 +164,12 @@ class SetupScreen(Screen[None]):
                 yield Input(
                     "" if setup.seed is None else str(setup.seed), placeholder="random", compact=True, id="seed"
                 )
+                yield Label("Confirm", classes="label")
+                yield _picker(
+                    [("ask before risks", True), ("off", False)],
+                    value=setup.confirm,
+                    id="confirm",
+                )
             yield Static(Text("Seats: who drives each car", style="bold"), classes="section")
             for index in range(MAX_SEATS):
                 choice = setup.seats[index] if index < len(setup.seats) else SeatChoice()
@@ -189,6 +199,7 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_mode()
+        self.query_one("#setup").can_focus = False  # tab goes from field to field, never to the frame
         self.query_one("#start", Button).focus()
 
     @on(Select.Changed, "#mode")
@@ -244,6 +255,7 @@ class SetupScreen(Screen[None]):
             tournament=bool(self.query_one("#tournament", Select).value),
             pro_legends=int(self.query_one("#pro", Select).value),  # type: ignore[arg-type]
             aggressive_legends=bool(self.query_one("#aggressive", Select).value),
+            confirm=bool(self.query_one("#confirm", Select).value),
             seed=int(seed_text) if seed_text else None,
             seats=tuple(seats),
         )

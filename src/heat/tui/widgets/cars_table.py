@@ -1,12 +1,13 @@
 """Every car's public facts, in race order: the standings.
 
 Place, where the car is (lap:space, ``g67`` on the grid), gear, Heat in the Engine, cards in
-hand, deck and discard pile, the top of the discard pile and the Upgrade cards. Narrow, the
-Upgrades are a count (the ``i`` key shows them all); wide, their names and the revealed play
-area too.
+hand, deck and discard pile. Wide, the top of the discard pile, the Upgrade cards and the
+revealed play area too (the ``i`` key shows them however narrow the terminal).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -39,32 +40,74 @@ def _ordinal(place: int) -> str:
     return f"{place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
 
 
+def short_names(names: Sequence[str], width: int) -> list[str]:
+    """Each name in at most ``width`` cells, no two alike when the names differ: the leading
+    words of names too long cut to their initial, in every name that starts with the same word
+    (``Bot Black`` -> ``B.Black``, and then ``Bot Blue`` -> ``B.Blue``), then the end cut
+    (``L.Yello…``), or the middle (``Chri…ine``) where two would still read the same."""
+    long_words = {name.split()[0] for name in names if len(name) > width and len(name.split()) > 1}
+    short = [_shorten(name, width, abbreviate=name.split()[0] in long_words) for name in names]
+    alike = [
+        index
+        for index, name in enumerate(names)
+        if any(short[index] == short[other] and names[other] != name for other in range(len(names)))
+    ]
+    for index in alike:
+        short[index] = _middle_cut(names[index], width)
+    return short
+
+
+def _shorten(name: str, width: int, *, abbreviate: bool) -> str:
+    words = name.split()
+    if abbreviate and len(words) > 1:
+        name = ".".join(word[0] for word in words[:-1]) + "." + words[-1]
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+def _middle_cut(name: str, width: int) -> str:
+    if len(name) <= width:
+        return name
+    head = max(1, (width - 1) // 2)
+    tail = max(0, width - 1 - head)
+    return name[:head] + "…" + (name[-tail:] if tail else "")
+
+
+WIDE_KEY = "Engine: Heat in the Engine · Hand, Deck, Discard: cards · Top: top of the discard pile"
+"""What the wide table's headers stand for (under the ``i`` screen's table)."""
+
+
 def cars_table(view: SeatView, viewer: int | None, width: int) -> Table:
-    """The table of every car, first to last, for ``width`` cells (narrow: short columns)."""
+    """The table of every car, first to last, for ``width`` cells. Narrow: where, gear, Engine
+    and the card counts in one column; wide: every count, the top of the discard pile, the
+    Upgrade cards and the cards in play. Names are shortened to tell them apart (``short_names``)."""
     wide = width >= WIDE
-    upgrades = any(car.upgrades for car in view.cars)
+    upgrades = wide and any(car.upgrades for car in view.cars)
     table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False, expand=False)
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
-    table.add_column("Driver", no_wrap=True, max_width=14 if wide else 7, overflow="ellipsis")
+    table.add_column("Driver", no_wrap=True)
     table.add_column("Lap:Sp" if wide else "Pos", no_wrap=True)
-    for title in ("Gear", "Eng", "Hand", "Deck", "Disc") if wide else ("G", "E", "H", "D", "X"):
-        table.add_column(title, justify="right", no_wrap=True)
-    table.add_column("Top", no_wrap=True, max_width=None if wide else 5, overflow="ellipsis")
-    if upgrades:
-        table.add_column("Upgrades" if wide else "U", no_wrap=not wide, overflow="fold")
+    table.add_column("Gear", justify="right", no_wrap=True)
     if wide:
+        for title in ("Engine", "Hand", "Deck", "Discard"):
+            table.add_column(title, justify="right", no_wrap=True)
+        table.add_column("Top", no_wrap=True)
+        if upgrades:
+            table.add_column("Upgrades", no_wrap=False, overflow="fold")
         table.add_column("Played", no_wrap=False, overflow="fold")
+    else:
+        table.add_column("Eng", justify="right", no_wrap=True)
+        table.add_column("Hnd/Dck/Dsc", no_wrap=True)
+    names = short_names([car.name for car in view.cars], NAME_WIDTH[wide])
     for place, seat in enumerate(view.standings, 1):
         car = view.cars[seat]
         mine = seat == viewer
-        name = Text(car.name + (" *" if view.phase == "plan" and car.committed else ""), style="bold" if mine else "")
+        mark = " *" if view.phase == "plan" and car.committed else ""
+        name = Text(names[seat] + mark, style="bold" if mine else "")
         row: list[Text | str] = [str(place), badge(car.color, mine=mine), name, where(view, car, short=True)]
         if car.legend:
-            row += ["", "", "", "", "", "Legend" if wide else "L"]
-            if upgrades:
-                row.append("")
-        else:
+            row += ["", "", "Legend"] if not wide else ["", "", "", "", "", "Legend"] + ([""] if upgrades else [])
+        elif wide:
             row += [
                 str(car.gear),
                 str(car.engine),
@@ -74,11 +117,17 @@ def cars_table(view: SeatView, viewer: int | None, width: int) -> Table:
                 car.discard_top or "-",
             ]
             if upgrades:
-                row.append(" ".join(car.upgrades) if wide else str(len(car.upgrades)))
+                row.append(" ".join(car.upgrades))
+        else:
+            row += [str(car.gear), str(car.engine), f"{car.hand_count}/{car.deck_count}/{car.discard_count}"]
         if wide:
             row.append(" ".join(car.play) if car.play else "")
         table.add_row(*row)
     return table
+
+
+NAME_WIDTH = {False: 8, True: 14}
+"""The widest name in the narrow and the wide table (names are shortened to fit)."""
 
 
 class CarsTable(Widget):

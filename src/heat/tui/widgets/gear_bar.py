@@ -53,7 +53,7 @@ class GearBar(Widget):
             out.append(f" {gear} ", style)
             self._spots.append((start, start + 2, gear))
             out.append(" ")
-        out.append(f"(now {self.current}; up/down)", "dim")
+        out.append(f"(now {self.current})", "dim")
         return out
 
     def on_click(self, event: events.Click) -> None:

@@ -1,5 +1,6 @@
 """The player's hand as a row of cards to pick with the keys (1-9, 0, arrows, space) or the
-mouse. The card under the cursor is described on the last line."""
+mouse. The card under the cursor is described on the last line; in a tall terminal the hand is
+a list, each card with its description."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ def describe(card_id: str) -> str:
     return f"{card_id}: {card.describe()}"
 
 
+def chip(index: int, card_id: str) -> str:
+    """Card ``index`` of a hand as the hand bar draws it: `` 3:stress `` (its key, its id)."""
+    key = KEYS[index] if index < len(KEYS) else "·"
+    return f" {key}:{card_id} "
+
+
 def _look(card_id: str) -> str:
     card = _cards().get(card_id)
     kind = card.type if card is not None else ""
@@ -59,15 +66,30 @@ class HandBar(Widget):
         self.picked: tuple[int, ...] = ()
         self.cursor: int | None = None
         self.title = "Hand"
+        self.kept: frozenset[int] = frozenset()
+        self.detailed = False
+        """One card a line with its description (tall terminals), instead of a row of chips."""
         self._spots: list[tuple[int, int, int, int]] = []
         """(line, first x, last x, card index) of each chip as last drawn."""
 
+    def set_detailed(self, detailed: bool) -> None:
+        """Draw one card a line with its description (True) or a row of chips."""
+        if detailed != self.detailed:
+            self.detailed = detailed
+            self.refresh(layout=True)
+
     def show(
-        self, hand: tuple[str, ...], picked: tuple[int, ...] = (), cursor: int | None = None, title: str = ""
+        self,
+        hand: tuple[str, ...],
+        picked: tuple[int, ...] = (),
+        cursor: int | None = None,
+        title: str = "",
+        *,
+        kept: frozenset[int] = frozenset(),
     ) -> None:
         """Show ``hand`` with ``picked`` cards marked and the cursor on card ``cursor`` (None: no
-        selection is going on)."""
-        self.hand, self.picked, self.cursor = hand, picked, cursor
+        selection is going on); the ``kept`` cards (that cannot be picked now) dimmed."""
+        self.hand, self.picked, self.cursor, self.kept = hand, picked, cursor, kept
         self.title = title or "Hand"
         self.refresh(layout=True)
 
@@ -75,13 +97,12 @@ class HandBar(Widget):
         lines: list[list[tuple[int, str]]] = [[]]
         used = len(self.title) + 2
         for index, card_id in enumerate(self.hand):
-            key = KEYS[index] if index < len(KEYS) else "·"
-            chip = f" {key}:{card_id} "
-            if used + len(chip) + 1 > width and lines[-1]:
+            text = chip(index, card_id)
+            if used + len(text) + 1 > width and lines[-1]:
                 lines.append([])
                 used = 0
-            lines[-1].append((index, chip))
-            used += len(chip) + 1
+            lines[-1].append((index, text))
+            used += len(text) + 1
         return lines
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -94,6 +115,8 @@ class HandBar(Widget):
         return self._draw(max(1, self.content_size.width))
 
     def _draw(self, width: int) -> Text:
+        if self.detailed and self.hand:
+            return self._draw_list()
         out = Text()
         self._spots = []
         for number, chips in enumerate(self._chips(width)):
@@ -103,19 +126,42 @@ class HandBar(Widget):
                 out.append(f"{self.title}: ", "bold")
             if not chips and not self.hand:
                 out.append("(no cards)", "dim")
-            for index, chip in chips:
+            for index, text in chips:
                 style = _look(self.hand[index])
+                if index in self.kept:
+                    style += " dim strike"
                 if index in self.picked:
                     style += " reverse bold"
                 if index == self.cursor:
                     style += " underline"
                 start = len(out.plain) - (out.plain.rfind("\n") + 1)
-                self._spots.append((number, start, start + len(chip) - 1, index))
-                out.append(chip, style.strip())
+                self._spots.append((number, start, start + len(text) - 1, index))
+                out.append(text, style.strip())
                 out.append(" ")
         if self.cursor is not None and 0 <= self.cursor < len(self.hand):
             out.append("\n")
             out.append(describe(self.hand[self.cursor]), "italic")
+        return out
+
+    def _draw_list(self) -> Text:
+        """``Hand:`` then a line per card: its chip and what it is."""
+        out = Text(f"{self.title}:", style="bold")
+        self._spots = []
+        for index, card_id in enumerate(self.hand):
+            text = chip(index, card_id)
+            style = _look(card_id)
+            if index in self.kept:
+                style += " dim strike"
+            if index in self.picked:
+                style += " reverse bold"
+            if index == self.cursor:
+                style += " underline"
+            self._spots.append((index + 1, 0, len(text) - 1, index))
+            out.append("\n")
+            out.append(text, style.strip())
+            out.append(
+                " " + describe(card_id).removeprefix(f"{card_id}: "), "italic" if index == self.cursor else "dim"
+            )
         return out
 
     def on_click(self, event: events.Click) -> None:

@@ -1,5 +1,6 @@
-"""The player's own car: gear, Engine, deck and discard pile, the next corners, and the turn in
-progress (Speed, cards in play, Adrenaline, symbols still to use)."""
+"""The player's own car: gear, Engine, deck and discard pile, the next corners (on the last lap,
+those before the finish line, and the finish line), and the turn in progress (Speed, cards in
+play, Adrenaline, symbols still to use)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from heat.engine import SeatView
+from heat.engine import SeatView, track
+from heat.narrate import sector_words
 from heat.tui.colors import badge
 from heat.tui.widgets.cars_table import where
-from heat.tui.widgets.track_map import next_corners
+from heat.tui.widgets.track_map import ahead
 
 
-def my_car_lines(view: SeatView) -> Text:
-    """The lines about the viewer's car (``view.seat`` must be a seat)."""
+def my_car_lines(view: SeatView, usable: frozenset[tuple[str, str]] | None = None) -> Text:
+    """The lines about the viewer's car (``view.seat`` must be a seat). ``usable``: the (symbol,
+    card) of the Upgrade symbols a legal choice uses now; the others are not listed (a Cooldown
+    with no Heat in hand to cool)."""
     me = view.me
     assert me is not None
     out = Text.assemble(
@@ -31,12 +35,18 @@ def my_car_lines(view: SeatView) -> Text:
     if me.on_track:
         place = view.standings.index(me.seat) + 1
         out.append(f" P{place}")
-        corners = []
-        for number, distance in next_corners(view, me.seat):
-            shown = view.corners[number - 1]
-            corners.append(f"corner {number} limit {shown.speed_limit} in {distance}")
+        marks = []
+        for number, distance in ahead(view, me.seat):
+            if number:
+                marks.append(f"corner {number} limit {view.corners[number - 1].speed_limit} in {distance}")
+            else:
+                marks.append(f"finish line in {distance}")
         out.append("\nNext: ", "bold")
-        out.append(" · ".join(corners), "yellow")
+        out.append(" · ".join(marks), "yellow")
+        sector = view.corners[track(view.track).sector_corner(me.space)].sector_road
+        if sector is not None:
+            out.append("\nSector: ", "bold")
+            out.append(sector_words(sector, view.weather), "cyan")
     turn = view.turn
     if turn is not None and turn.seat == me.seat:
         extras = [f"Speed {turn.speed}", f"played {' '.join(me.play or ()) or '-'}"]
@@ -48,9 +58,10 @@ def my_car_lines(view: SeatView) -> Text:
             extras.append(f"limits {turn.speed_limit_adjust:+d}")
         out.append("\nTurn: ", "bold")
         out.append(" · ".join(extras))
-        if turn.symbols:
+        symbols = [(s, a, c) for s, a, c in turn.symbols if usable is None or (s, c) in usable]
+        if symbols:
             out.append("\nTo use: ", "bold")
-            out.append(", ".join(f"{s} {a} ({c})" if a else f"{s} ({c})" for s, a, c in turn.symbols))
+            out.append(", ".join(f"{s} {a} ({c})" if a else f"{s} ({c})" for s, a, c in symbols))
     if me.discard_pile is not None:
         out.append("\nDiscard pile: ", "bold")
         out.append(" ".join(me.discard_pile) or "(empty)")
@@ -63,9 +74,11 @@ class MyCar(Widget):
     DEFAULT_CSS = "MyCar { height: auto; }"
 
     view: reactive[SeatView | None] = reactive(None, layout=True)
+    usable: frozenset[tuple[str, str]] | None = None
+    """The Upgrade symbols usable now (``my_car_lines``); None: every one."""
 
     def render(self) -> Text:
         """The lines, or a note for a spectator."""
         if self.view is None or self.view.me is None:
             return Text("")
-        return my_car_lines(self.view)
+        return my_car_lines(self.view, self.usable)

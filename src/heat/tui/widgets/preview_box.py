@@ -28,9 +28,33 @@ def preview_of(view: SeatView, decision: Decision) -> Preview | None:
     return None
 
 
-def preview_text(preview: Preview, width: int) -> Text:
+def landing_text(preview: Preview, laps: int, finish: int | None = None) -> Text:
+    """Where the car would stand: ``Lands spaces 12-15 (lap 1)``; on the last lap the chance that
+    it crosses the finish line instead (``finishes``) and, ``finish`` given, the distance to it."""
+    out = Text()
+    racing = [place for place in preview.landing if place[1] <= laps]
+    finishing = sum(chance for _, lap, chance in preview.landing if lap > laps)
+    if racing:
+        first, last = racing[0], racing[-1]
+        out.append("Lands ", "bold")
+        out.append(f"space {first[0]}" if first[:2] == last[:2] else f"spaces {first[0]}-{last[0]}")
+        if first[1] != last[1] or first[1] > 0:
+            out.append(f" (lap {first[1]}{'' if first[1] == last[1] else f'-{last[1]}'})", "dim")
+        if finishing:
+            out.append(" · finishes ", "bold green")
+            out.append(percent_text(finishing), "bold green")
+    else:
+        out.append("Finishes", "bold green")
+    if finish is not None:
+        out.append(f" · finish line in {finish}", "dim" if racing else "green")
+    return out
+
+
+def preview_text(preview: Preview, width: int, laps: int = 1, finish: int | None = None) -> Text:
     """The preview in a few lines for ``width`` cells: the Speed chances as bars when there is
-    room, the landing, each corner's Heat, the spin-out chance."""
+    room, the landing (``landing_text``: a race of ``laps`` laps, ``finish`` spaces to the finish
+    line on the last lap), each corner's Heat, the spin-out chance, and why a cost is not the
+    usual one (``Preview.reasons``)."""
     out = Text()
     speeds = preview.speeds
     low, high = speeds[0][0], speeds[-1][0]
@@ -46,12 +70,8 @@ def preview_text(preview: Preview, width: int) -> Text:
             for speed, chance in speeds:
                 bar = BAR * max(1, round(chance / top * 12))
                 out.append(f"\n  {speed:>2} {bar} {percent_text(chance)}", "cyan")
-    first, last = preview.landing[0], preview.landing[-1]
-    land = f"space {first[0]}" if first[:2] == last[:2] else f"spaces {first[0]}-{last[0]}"
-    out.append("\nLands ", "bold")
-    out.append(land)
-    if first[1] != last[1] or first[1] > 0:
-        out.append(f" (lap {first[1]}{'' if first[1] == last[1] else f'-{last[1]}'})", "dim")
+    out.append("\n")
+    out.append_text(landing_text(preview, laps, finish))
     heat = Text()
     if preview.heat_now:
         heat.append(f"{preview.heat_now} now", "yellow")
@@ -66,6 +86,8 @@ def preview_text(preview: Preview, width: int) -> Text:
     out.append("\nSpin-out ", "bold")
     out.append(percent_text(preview.spin_chance), "bold red" if preview.spin_chance > 0 else "green")
     out.append(f" · expected Heat {amount_text(preview.expected_heat)}", "dim")
+    for reason in preview.reasons:  # why a cost is not the usual one (Road Conditions, cards)
+        out.append(f"\n{reason}", "italic")
     return out
 
 
@@ -78,10 +100,13 @@ class PreviewBox(Widget):
         super().__init__(id=id)
         self.preview: Preview | None = None
         self.note = ""
+        self.laps = 1
+        self.finish: int | None = None
 
-    def show(self, preview: Preview | None, note: str = "") -> None:
-        """Show ``preview``, or ``note`` when there is none."""
-        self.preview, self.note = preview, note
+    def show(self, preview: Preview | None, note: str = "", *, laps: int = 1, finish: int | None = None) -> None:
+        """Show ``preview`` (of a race of ``laps`` laps, ``finish`` spaces from the finish line on
+        the last lap), or ``note`` when there is none."""
+        self.preview, self.note, self.laps, self.finish = preview, note, laps, finish
         self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -91,7 +116,7 @@ class PreviewBox(Widget):
     def _text(self, width: int) -> Text:
         if self.preview is None:
             return Text(self.note, style="dim italic")
-        return preview_text(self.preview, width)
+        return preview_text(self.preview, width, self.laps, self.finish)
 
     def render(self) -> Text:
         """The preview lines."""

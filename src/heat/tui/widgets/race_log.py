@@ -6,10 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 from heat.engine import events as ev
 from heat.narrate import describe
+
+MAX_LINES = 2000
+"""The lines kept (the oldest go first)."""
 
 STYLES: dict[type, str] = {
     ev.RoundStarted: "bold",
@@ -38,13 +42,16 @@ def log_line(event: ev.Event, names: Sequence[str], laps: int, viewer: int | Non
 
 class RaceLog(RichLog, can_focus=False):
     """The narrated events, scrolled to the latest (the mouse wheel scrolls back; the keys stay
-    with the screen)."""
+    with the screen). The lines are kept as narrated, and wrapped again when the width changes."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, max_lines=2000, min_width=10)
+        super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, max_lines=MAX_LINES, min_width=10)
         self._viewer: int | None = None
         self._seen = 0
         self._source: object = None
+        self._width = 0
+        self.entries: list[Text] = []
+        """The lines as narrated (unwrapped), the last ``MAX_LINES``."""
 
     def show(
         self, source: object, events: Sequence[ev.Event], names: Sequence[str], laps: int, viewer: int | None
@@ -53,14 +60,32 @@ class RaceLog(RichLog, can_focus=False):
         added while the race and the viewer stay the same."""
         if source is not self._source or viewer != self._viewer or len(events) < self._seen:
             self.clear()
+            self.entries = []
             self._source, self._viewer, self._seen = source, viewer, 0
         for event in events[self._seen :]:
             line = log_line(event, names, laps, viewer)
             if line is not None:
+                self.entries.append(line)
                 self.write(line)
+        del self.entries[:-MAX_LINES]
         self._seen = len(events)
+
+    def on_resize(self, event: Resize) -> None:
+        """Wrap the lines again for the new width (RichLog wraps a line once, when written)."""
+        super().on_resize(event)
+        width = self.scrollable_content_region.width
+        if self._width and width != self._width and self.entries:
+            self.clear()
+            for line in self.entries:
+                self.write(line)
+        self._width = width
 
     @property
     def lines_text(self) -> list[str]:
-        """The plain text of every line (for tests)."""
+        """The plain text of every line on screen, as wrapped (for tests)."""
         return [strip.text for strip in self.lines]
+
+    @property
+    def entries_text(self) -> list[str]:
+        """The plain text of every line as narrated (for tests)."""
+        return [line.plain for line in self.entries]
