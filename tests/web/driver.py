@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Page
+from playwright.sync_api import Error, Page
+
+CLICK_MS = 3000
+"""How long a click waits for its target: the page re-renders when a state arrives, so a button
+seen a moment ago may be gone (the question answered, another's move); the next try looks again."""
+
+
+def click(page: Page, selector: str) -> bool:
+    """Click ``selector`` if it is there and enabled within ``CLICK_MS``; False if not."""
+    try:
+        page.click(selector, timeout=CLICK_MS)
+    except Error:
+        return False
+    return True
 
 
 def visible(page: Page, selector: str) -> bool:
@@ -20,45 +33,46 @@ def plan_by_clicking(page: Page) -> bool:
     current = int(pressed.get_attribute("data-gear") or 1) if pressed.count() else 1
     wanted = [g for g in sorted(enabled, reverse=True) if g <= current + 1] or enabled
     for gear in wanted:
-        page.click(f'[data-gear="{gear}"]')
+        page.click(f'[data-gear="{gear}"]', timeout=CLICK_MS)
         if visible(page, "#clear") and page.locator("#clear").is_enabled():
-            page.click("#clear")
+            page.click("#clear", timeout=CLICK_MS)
         cards = page.locator("#dock .hand .card")
         for index in range(cards.count()):
             card = page.locator(f'#dock .card[data-index="{index}"]')
             if "heat" in (card.get_attribute("class") or ""):
                 continue
-            card.click()
+            card.click(timeout=CLICK_MS)
             if page.locator("#commit").is_enabled():
-                page.click("#commit")
+                page.click("#commit", timeout=CLICK_MS)
                 return True
         if page.locator("#clear").is_enabled():
-            page.click("#clear")
+            page.click("#clear", timeout=CLICK_MS)
     return False
 
 
 def act(page: Page) -> bool:
     """Make the decision the page asks for, if any, by clicking; True if something was clicked."""
     if visible(page, "#confirm-yes"):
-        page.click("#confirm-yes")
-        return True
+        return click(page, "#confirm-yes")
     if visible(page, "#handoff-go"):
-        page.click("#handoff-go")
-        return True
+        return click(page, "#handoff-go")
     if visible(page, "#commit"):
         if page.locator("[data-gear]").count():
-            return plan_by_clicking(page)
-        if page.locator("#commit").is_enabled():
-            page.click("#commit")
-            return True
-        return False
+            try:
+                return plan_by_clicking(page)
+            except Error:  # the question changed while picking: look again
+                return False
+        return page.locator("#commit").is_enabled() and click(page, "#commit")
     options = page.locator("#dock [data-decision], .dock [data-decision]")
     if options.count() and options.first.is_enabled():
         texts = [o.get_attribute("data-decision") or "" for o in options.all()]
         pick = next(
             (i for i, text in enumerate(texts) if text.startswith(("slipstream", "draft", "keep", "no swap"))), 0
         )
-        options.nth(pick).click()
+        try:
+            options.nth(pick).click(timeout=CLICK_MS)
+        except Error:
+            return False
         return True
     return False
 

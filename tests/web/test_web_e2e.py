@@ -119,11 +119,10 @@ def test_reload_resumes_undo_takes_back_and_a_costly_play_asks_first(web_server,
     page.goto(made["seats"][0]["invite"])
     page.fill("#join-name", "Ann")
     page.click("#join-form button")
-    other = web_server.create  # the second seat stays open: the race waits for it
-    del other
-    page.wait_for_selector("#start-now", timeout=30_000) if False else None
-    # Take the second seat through its invitation in another page of the same test.
-    second, _, _ = new_page(context.browser.new_context())
+    # The second seat is taken from another browser profile; the race starts when both sit.
+    assert context.browser is not None
+    other = context.browser.new_context()
+    second, _, _ = new_page(other)
     second.goto(made["seats"][1]["invite"])
     second.fill("#join-name", "Bob")
     second.click("#join-form button")
@@ -158,7 +157,16 @@ def test_reload_resumes_undo_takes_back_and_a_costly_play_asks_first(web_server,
     page.wait_for_selector("#commit")
     page.wait_for_function("() => !document.querySelector('#undo')")
     assert latest(frames)["view"]["cars"][0]["committed"] is False
+    # Bob's commit reaches Ann's page, but her dock stays as it was: a card under her pointer
+    # is not replaced (a click pressed on one element and released on another is lost).
+    second.wait_for_selector("#dock .card")
+    under_pointer = page.locator("#dock .hand .card").first.element_handle()
+    while not latest(frames)["view"]["cars"][1]["committed"]:
+        act(second)
+        page.wait_for_timeout(100)
+    assert under_pointer.evaluate("card => card.isConnected")
     assert not errors, errors
+    other.close()
 
 
 def test_the_preview_shows_the_engines_probabilities(web_server, context: BrowserContext):

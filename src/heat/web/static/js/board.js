@@ -224,14 +224,22 @@ export class Board {
   }
 
   /**
-   * Mark a car a moment (a spin-out the event log reported).
+   * Mark a car a few seconds, with a word beside it: a spin-out or a blocked move the event
+   * log reported.
    * @param {number} seat
+   * @param {"spun" | "blocked"} kind
    */
-  flash(seat) {
+  flash(seat, kind) {
     const el = this.cars.get(seat)?.el;
     if (!el) return;
-    el.classList.add("spun");
-    setTimeout(() => el.classList.remove("spun"), 3000);
+    el.querySelector(".flash-label")?.remove();
+    const label = s("text", { y: -15, class: "flash-label" }, t(kind === "spun" ? "map.spun" : "map.blocked"));
+    el.append(label);
+    el.classList.add(kind);
+    setTimeout(() => {
+      el.classList.remove(kind);
+      label.remove();
+    }, 3000);
   }
 
   /**
@@ -319,8 +327,8 @@ export class Board {
       this.overlay.append(
         s("g", { class: `risk${danger}`, transform: `translate(${mx},${my})` }, [
           s("rect", { x: -30, y: -14, width: 60, height: risk.spin_chance > 0 ? 30 : 18, rx: 5 }),
-          s("text", { y: 0 }, `${heat} Heat`),
-          risk.spin_chance > 0 ? s("text", { y: 13 }, `spin ${percent(risk.spin_chance)}`) : null,
+          s("text", { y: 0 }, t("map.risk.heat", { n: heat })),
+          risk.spin_chance > 0 ? s("text", { y: 13 }, t("map.risk.spin", { p: percent(risk.spin_chance) })) : null,
         ]),
       );
     }

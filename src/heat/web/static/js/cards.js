@@ -31,7 +31,8 @@ export function cardWords(cat, id) {
  * A card face (a button when `onClick` is given).
  * @param {Catalogue} cat
  * @param {string} id
- * @param {{pressed?: boolean, onClick?: () => void, disabled?: boolean, index?: number}} [options]
+ * @param {{pressed?: boolean, onClick?: () => void, disabled?: boolean, index?: number, label?: string}} [options]
+ *   `label`: words said before the card's own (what choosing it does)
  */
 export function cardFace(cat, id, options = {}) {
   const card = cat.cards[id];
@@ -43,17 +44,16 @@ export function cardFace(cat, id, options = {}) {
         ...card.flags.map((flag) => h("span", {}, t(/** @type {any} */ (`symbol.${flag}`)))),
       ]
     : [];
+  const words = options.label ? `${options.label}: ${cardWords(cat, id)}` : cardWords(cat, id);
   const body = [
     h("span", { class: "value", "aria-hidden": "true" }, value),
     h("span", { class: "name", "aria-hidden": "true" }, card?.type === "basic" ? "" : (card?.name ?? id)),
     h("span", { class: "symbols", "aria-hidden": "true" }, symbols),
   ];
-  const attrs = {
-    class: `card ${kind}`,
-    "data-card": id,
-    "aria-label": cardWords(cat, id),
-  };
-  if (!options.onClick) return h("div", { ...attrs, role: "img" }, body);
+  const attrs = { class: `card ${kind}`, "data-card": id };
+  if (!options.onClick) return h("div", { ...attrs, role: "img", "aria-label": words }, body);
+  // A button is named by its content (the words, for screen readers only) rather than by
+  // aria-label: the face's glyphs are not words, so no label could contain them (WCAG 2.5.3).
   return h(
     "button",
     {
@@ -64,7 +64,7 @@ export function cardFace(cat, id, options = {}) {
       "data-index": options.index ?? null,
       onclick: options.onClick,
     },
-    body,
+    [...body, h("span", { class: "sr-only" }, words)],
   );
 }
 

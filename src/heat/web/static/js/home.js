@@ -20,7 +20,7 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
  */
 export async function createTable(body, here) {
   const made = await call("POST", "/api/tables", { body });
-  const name = settings().name || "Player";
+  const name = settings().name || t("player.default");
   const local = [];
   const invites = [];
   for (const seat of made.seats) {
@@ -49,7 +49,7 @@ async function quickRace() {
       {
         seats: [{ kind: "human" }, { kind: "bot", level: "club" }, { kind: "bot", level: "club" }, { kind: "bot", level: "club" }],
         track: "usa",
-        title: "USA vs club bots",
+        title: t("home.quick.title"),
       },
       [true],
     );

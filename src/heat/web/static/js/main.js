@@ -71,4 +71,9 @@ const settingsButton = byId("settings-button");
 settingsButton.textContent = t("settings.title");
 settingsButton.addEventListener("click", openSettings);
 byId("brand").setAttribute("aria-label", `${t("app.title")}: ${t("nav.home")}`);
+// The page's few words in index.html are for the moment before this module runs; from here on
+// every text is the catalogue's.
+document.title = t("app.title");
+for (const skip of document.querySelectorAll("a.skip")) skip.textContent = t("nav.skip");
+byId("topnav").setAttribute("aria-label", t("nav.page"));
 route();

@@ -85,6 +85,10 @@ export class RaceScreen {
     /** @type {TableSocket | null} */
     this.socket = null;
     this.busy = false;
+    /** @type {boolean | undefined} */
+    this.hideHand = undefined;
+    /** What the dock was last drawn from (see `update`). */
+    this.dockKey = "";
     /** @type {number | undefined} */
     this.eventsSeen = undefined;
     this.head = h("div", { class: "race-head", id: "race-head" });
@@ -152,7 +156,10 @@ export class RaceScreen {
     const mine = state.seat;
     this.board.updateCars(view.cars, { mine, deciding: state.to_decide, motion: settings().motion });
     const seen = this.eventsSeen ?? socket.events.length;
-    for (const event of socket.events.slice(seen)) if (event.type === "SpunOut") this.board.flash(event.seat);
+    for (const event of socket.events.slice(seen)) {
+      if (event.type === "SpunOut") this.board.flash(event.seat, "spun");
+      else if (event.type === "Moved" && event.blocked) this.board.flash(event.seat, "blocked");
+    }
     this.eventsSeen = socket.events.length;
     this.board.updateCorners(view.corners, view.weather, this.cat.weather);
     const key = `${mine}:${state.asked_at}:${state.epoch}:${state.legal.length}`;
@@ -164,14 +171,33 @@ export class RaceScreen {
     }
     this.renderHead();
     this.renderBanner();
-    const focused = /** @type {HTMLElement | null} */ (document.activeElement);
-    const again = focused && this.dock.contains(focused) ? focused.id || focused.dataset.index || focused.dataset.decision || focused.dataset.gear : null;
-    this.renderDock();
-    if (again) {
-      const found = [...this.dock.querySelectorAll("button")].find(
-        (el) => el.id === again || el.dataset.index === again || el.dataset.decision === again || el.dataset.gear === again,
-      );
-      found?.focus();
+    // The dock is drawn again only when what it shows changed: another car's move must not
+    // replace the buttons under the player's pointer (a click whose press and release land on
+    // different elements is lost).
+    const me = mine !== null ? view.cars[mine] : null;
+    const dockKey = JSON.stringify([
+      key,
+      this.hideHand,
+      state.legal,
+      state.can_undo,
+      state.legal.length ? null : state.to_decide,
+      me?.hand ?? null,
+      me?.gear ?? null,
+      view.phase,
+      view.turn?.seat === mine ? view.turn?.step : null,
+      view.draft?.market ?? null,
+    ]);
+    if (dockKey !== this.dockKey) {
+      this.dockKey = dockKey;
+      const focused = /** @type {HTMLElement | null} */ (document.activeElement);
+      const again = focused && this.dock.contains(focused) ? focused.id || focused.dataset.index || focused.dataset.decision || focused.dataset.gear : null;
+      this.renderDock();
+      if (again) {
+        const found = [...this.dock.querySelectorAll("button")].find(
+          (el) => el.id === again || el.dataset.index === again || el.dataset.decision === again || el.dataset.gear === again,
+        );
+        found?.focus();
+      }
     }
     this.renderCars();
     this.renderLog();
@@ -481,6 +507,11 @@ export class RaceScreen {
     const view = state?.view;
     if (!state || !view) return;
     const order = view.standings.length ? view.standings : view.cars.map((car) => car.seat);
+    /** Sponsorship cards each car won in this race (C-34), counted from the public log. */
+    const sponsors = new Map();
+    for (const event of this.socket?.events ?? []) {
+      if (event.type === "SponsorGained") sponsors.set(event.seat, (sponsors.get(event.seat) ?? 0) + 1);
+    }
     fill(
       this.carsPanel,
       order.map((seat) => {
@@ -505,6 +536,7 @@ export class RaceScreen {
               [t("car.discard"), car.discard_count],
               [t("car.discard_top"), car.discard_top ? cardName(this.cat, car.discard_top) : "–"],
             ];
+        if (state.season && !car.legend) facts.push([t("car.sponsors"), sponsors.get(seat) ?? 0]);
         return h("article", { class: `car-card${seat === state.seat ? " mine" : ""}`, "data-seat": seat, "aria-label": car.name }, [
           h("div", { class: "who" }, [h("span", { class: `badge ${car.color}`, "aria-hidden": "true" }, letterOf(car.color)), car.name, ...tags]),
           h(

@@ -52,9 +52,8 @@ export class SeasonHub {
               };
               const words = text.split(" ");
               if (words[0] === "draft" || words[0] === "keep") {
-                const face = cardFace(this.cat, words[1], { onClick: decide });
+                const face = cardFace(this.cat, words[1], { onClick: decide, label: decisionLabel(this.cat, text) });
                 face.dataset.decision = text;
-                face.setAttribute("aria-label", `${decisionLabel(this.cat, text)}: ${face.getAttribute("aria-label")}`);
                 return face;
               }
               return h("button", { type: "button", class: "primary", "data-decision": text, onclick: decide }, decisionLabel(this.cat, text));
