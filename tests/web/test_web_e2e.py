@@ -11,7 +11,7 @@ from playwright.sync_api import BrowserContext, Page
 from conftest import axe_violations, new_page
 from heat.engine import parse_decision, view_of
 from heat.engine.view import SeatView
-from heat.preview import preview_decision
+from heat.preview import percent_text, preview_decision
 from heat.server.messages import server_message
 from heat.server.spec import new_spec
 
@@ -194,6 +194,11 @@ def test_the_preview_shows_the_engines_probabilities(web_server, context: Browse
     text = page.inner_text("#preview")
     for speed, chance in engine.speeds:
         assert f"{speed} ({round(chance * 100)}%)" in text or f"{speed} (<1%)" in text
+    # On the map: one tag per space the engine says the car may reach, with its chance.
+    tags = page.locator("#map .landing-tag text").evaluate_all("texts => texts.map((t) => t.textContent)")
+    assert tags == [percent_text(chance) for _space, _lap, chance in engine.landing]
+    assert page.locator("#map .cell.landing").count() == len({space for space, _lap, _ in engine.landing})
+    assert page.locator("#map .risk").count() == len(engine.corners)
     assert isinstance(view_of(race, 0), SeatView)
     assert not errors, errors
 

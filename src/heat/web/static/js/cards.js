@@ -93,7 +93,7 @@ export function decisionLabel(cat, text) {
     case "no":
       return words[1] === "slipstream" ? t("decision.no_slipstream") : t("decision.no_swap");
     case "discard":
-      return words[1] === "nothing" ? t("decision.discard_nothing") : `${t("race.commit.discard", { count: words.length - 1 })}: ${names(words.slice(1))}`;
+      return words[1] === "nothing" ? t("decision.discard_nothing") : t("decision.discard", { cards: names(words.slice(1)) });
     case "speed":
       return t("decision.speed", { n: words[1], card: cardName(cat, words[3]) });
     case "refresh":

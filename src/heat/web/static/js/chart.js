@@ -38,6 +38,8 @@ export function positionChart(stats) {
     svg.append(s("text", { x: x(round) - 4, y: height - 10 }, String(round)));
   }
   svg.append(s("text", { x: width - pad.right - 30, y: height - 10 }, t("results.chart.round")));
+  /** @type {{x: number, y: number, letter: string}[]} */
+  const ends = [];
   for (const car of stats.cars) {
     const points = car.progress.map((/** @type {number} */ p, /** @type {number} */ i) => `${x(i)},${y(p)}`).join(" ");
     svg.append(
@@ -50,7 +52,14 @@ export function positionChart(stats) {
       }),
     );
     const last = car.progress.length - 1;
-    svg.append(s("text", { x: x(last) + 4, y: y(car.progress[last]) + 4, "font-weight": 800 }, letterOf(car.color)));
+    ends.push({ x: x(last) + 4, y: y(car.progress[last]) + 4, letter: letterOf(car.color) });
   }
+  // Each line ends with its car's letter; letters that would overlap are moved apart.
+  ends.sort((a, b) => a.y - b.y);
+  for (let i = 1; i < ends.length; i++) {
+    const above = ends[i - 1];
+    if (Math.abs(ends[i].x - above.x) < 12 && ends[i].y - above.y < 12) ends[i].y = above.y + 12;
+  }
+  for (const end of ends) svg.append(s("text", { x: end.x, y: end.y, "font-weight": 800 }, end.letter));
   return svg;
 }

@@ -9,6 +9,17 @@ import { statsBlock } from "./results.js";
 
 /** @typedef {import("./types.js").State} State */
 
+/**
+ * What the season's question asks, from its legal decisions' first words.
+ * @param {string[]} legal
+ */
+function seasonPrompt(legal) {
+  if (legal.some((text) => text.startsWith("draft"))) return t("season.step.draft");
+  if (legal.some((text) => text.startsWith("swap") || text === "no swap")) return t("season.step.swap");
+  if (legal.some((text) => text.startsWith("keep"))) return t("season.step.keep");
+  return "";
+}
+
 export class SeasonHub {
   /** @param {HTMLElement} main @param {import("./types.js").Catalogue} cat */
   constructor(main, cat) {
@@ -42,6 +53,7 @@ export class SeasonHub {
     const decisions = deciding
       ? h("section", { class: "panel dock", "aria-labelledby": "season-decide" }, [
           h("h2", { id: "season-decide" }, t("season.decide")),
+          h("p", { class: "prompt" }, seasonPrompt(state.legal)),
           h(
             "div",
             { class: "options" },
