@@ -25,6 +25,10 @@ def test_the_page_and_its_files_are_served_as_they_are(server):
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
     assert httpx.get(server.base + "/static/css/heat.css").status_code == 200
     assert httpx.get(server.base + "/static/../pyproject.toml").status_code == 404
+    # A browser that takes gzip gets the files compressed (the page's weight, issue 30).
+    gzipped = httpx.get(server.base + "/static/js/race.js", headers={"accept-encoding": "gzip"})
+    assert gzipped.headers["content-encoding"] == "gzip"
+    assert int(gzipped.headers["content-length"]) < len(gzipped.content) / 2
 
 
 @pytest.mark.parametrize("track_id", track_ids())

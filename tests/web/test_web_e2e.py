@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from driver import act, play_until, visible
 from playwright.sync_api import BrowserContext, Page
+from web_browser import axe_violations, new_page
+from web_driver import act, play_until, visible
 
-from conftest import axe_violations, new_page
 from heat.engine import parse_decision, view_of
 from heat.engine.view import SeatView
 from heat.preview import percent_text, preview_decision

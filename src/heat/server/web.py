@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -52,8 +53,9 @@ class _Static(StaticFiles):
 
 
 def static_files() -> Mount:
-    """``/static``: the page's files as they are in the package."""
-    return Mount("/static", app=_Static(directory=STATIC), name="static")
+    """``/static``: the page's files as they are in the package, gzipped for a browser that
+    takes it (the page's code and styles: about 135 KB, 40 KB gzipped)."""
+    return Mount("/static", app=GZipMiddleware(_Static(directory=STATIC), minimum_size=1000), name="static")
 
 
 @cache
