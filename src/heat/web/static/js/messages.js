@@ -127,7 +127,7 @@ export const MESSAGES = {
   "race.undo": "Take back",
   "race.undo.help": "Take back your last decision (until it is revealed)",
   "race.not_legal": "Not a legal play yet.",
-  "race.legal_counts": "In gear {gear} a play has {counts} cards.",
+  "race.legal_counts": "In gear {gear}, play this many cards: {counts}.",
   "race.pick_gear": "This gear cannot be played now.",
   "race.preview": "Preview",
   "race.preview.none": "Pick a legal play to see where it leads.",
