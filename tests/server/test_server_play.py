@@ -249,7 +249,7 @@ def test_health_metrics_and_the_home_page(server):
     metrics = httpx.get(f"{server.base}/metrics").text
     for name in ("heat_tables_open", "heat_decisions_total", "heat_decision_latency_seconds", "heat_connected_clients"):
         assert name in metrics
-    assert "Heat" in httpx.get(f"{server.base}/").text
+    assert "Heat" in httpx.get(f"{server.base}/").text  # the browser board's page
 
 
 def test_bad_table_requests_get_a_clear_error(server):

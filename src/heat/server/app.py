@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import json
 import time
 from collections.abc import AsyncIterator, MutableMapping
@@ -23,7 +22,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -36,13 +35,16 @@ from heat.server.messages import (
     Hello,
     JoinTable,
     Ping,
+    PreviewAsk,
     ProtocolError,
     SeatAction,
     Sync,
     Undo,
     parse_client_message,
 )
+from heat.server.previews import preview_answer
 from heat.server.store import Store
+from heat.server.web import WEB_ROUTES, static_files
 
 HELLO_SECONDS = 10.0
 """A socket must say ``hello`` this soon after it opens."""
@@ -115,8 +117,8 @@ def create_app(settings: Settings) -> Starlette:
             bots.close()
 
     routes = [
-        Route("/", home),
-        Route("/t/{table_id}", home),
+        *WEB_ROUTES,
+        static_files(),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
         Route("/api/tables", create_table, methods=["POST"]),
@@ -284,36 +286,6 @@ async def metrics(request: Request) -> Response:
     return Response(generate_latest(_hub(request).metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
 
-async def home(request: Request) -> Response:
-    """A minimal page: the lobby and how to play (the browser board comes next)."""
-    tables = await _hub(request).lobby(("waiting",), listed_only=True)
-
-    def seats(table: dict[str, Any]) -> str:
-        names = [s["name"] + (" (open)" if s["kind"] == "human" and not s["joined"] else "") for s in table["seats"]]
-        return html.escape(", ".join(names))
-
-    rows = "".join(
-        f"<li><a href='/t/{html.escape(t['table'])}'>{html.escape(t['title'] or t['table'])}</a>: {seats(t)}</li>"
-        for t in tables
-    )
-    table = request.path_params.get("table_id")
-    intro = (
-        f"<p>Table <code>{html.escape(table)}</code>: its state is at <a href='/api/tables/{html.escape(table)}'>"
-        f"/api/tables/{html.escape(table)}</a>. Play it with a client of the protocol (docs/protocol.md).</p>"
-        if table
-        else ""
-    )
-    page = (
-        "<!doctype html><html><head><meta charset='utf-8'><title>Heat server</title></head><body>"
-        "<h1>Heat: Pedal to the Metal</h1>"
-        f"{intro}<p>Create tables with <code>POST /api/tables</code>; play over the WebSocket "
-        "<code>/ws/tables/ID</code> (docs/protocol.md). Health: <a href='/healthz'>/healthz</a>, "
-        "metrics: <a href='/metrics'>/metrics</a>.</p>"
-        f"<h2>Open tables</h2><ul>{rows or '<li>none listed</li>'}</ul></body></html>"
-    )
-    return HTMLResponse(page)
-
-
 # ---------------------------------------------------------------------- WebSocket
 
 
@@ -440,6 +412,8 @@ async def _read_loop(websocket: WebSocket, hub: Hub, conn: Conn, settings: Setti
                 hub.sync(conn)
             elif isinstance(parsed, Ping):
                 conn.send_json({"type": "pong", "id": parsed.id})
+            elif isinstance(parsed, PreviewAsk) and conn.live is not None:
+                conn.send_json(preview_answer(conn.live.table, conn.seat, parsed.decision, parsed.id))
             else:
                 conn.send_json(
                     {"type": "error", "code": "bad_message", "message": "hello: you have said hello already"}

@@ -70,8 +70,17 @@ class Ping(Strict):
     id: int | str | None = None
 
 
-ClientMessage = Annotated[Hello | Decide | Undo | Back | Sync | Ping, Field(discriminator="type")]
-CLIENT_TYPES = ("hello", "decide", "undo", "back", "sync", "ping")
+class PreviewAsk(Strict):
+    """What would this decision lead to? (answered by ``preview``; the browser board shows it
+    before the player commits)."""
+
+    type: Literal["preview"]
+    decision: str = Field(max_length=MAX_TEXT)
+    id: int | str | None = Field(default=None, description="echoed in the answer")
+
+
+ClientMessage = Annotated[Hello | Decide | Undo | Back | Sync | Ping | PreviewAsk, Field(discriminator="type")]
+CLIENT_TYPES = ("hello", "decide", "undo", "back", "sync", "ping", "preview")
 _client = TypeAdapter(ClientMessage)
 
 
@@ -84,7 +93,7 @@ class ProtocolError(Exception):
         self.message = message
 
 
-def parse_client_message(raw: str | bytes) -> Hello | Decide | Undo | Back | Sync | Ping:
+def parse_client_message(raw: str | bytes) -> Hello | Decide | Undo | Back | Sync | Ping | PreviewAsk:
     """The typed message in ``raw``; ProtocolError (``bad_json``, ``bad_message`` or
     ``unknown_type``) naming what is wrong."""
     try:
@@ -224,7 +233,45 @@ class Pong(Strict):
     id: int | str | None
 
 
-ServerMessage = Annotated[Welcome | State | Accepted | Refused | Error | Rematch | Pong, Field(discriminator="type")]
+class CornerRiskInfo(Strict):
+    """A Corner Line the previewed turn may cross (``heat.preview.CornerRisk``)."""
+
+    corner: int
+    limit: int
+    chance: float
+    heat: float
+    spin_chance: float
+
+
+class PreviewInfo(Strict):
+    """``heat.preview.Preview``: Speeds and landing spaces with their chances, each corner's
+    risk, the Heat, the chance of a spin-out, and the terminal's one-line summary."""
+
+    speeds: list[tuple[int, float]]
+    landing: list[tuple[int, int, float]]
+    corners: list[CornerRiskInfo]
+    heat_now: int
+    expected_heat: float
+    spin_chance: float
+    summary: str
+
+
+class PreviewAnswer(Strict):
+    """The answer to ``preview``: the engine's preview of ``decision`` from the seat's view now
+    (null when it has none: not a legal decision now, or one without a preview) and the reason
+    to confirm it (``heat.preview.confirmation_reason``), if any."""
+
+    type: Literal["preview"]
+    id: int | str | None
+    decision: str
+    version: int
+    preview: PreviewInfo | None
+    confirm: str | None
+
+
+ServerMessage = Annotated[
+    Welcome | State | Accepted | Refused | Error | Rematch | Pong | PreviewAnswer, Field(discriminator="type")
+]
 server_message = TypeAdapter(ServerMessage)
 
 
