@@ -379,3 +379,27 @@ def test_each_state_is_the_engines_view_events_and_legal_decisions_at_every_step
     assert renamed
     texts = [e["text"] for e in table.state_for(None)["events"] if e["seat"] == 1 and e["text"]]
     assert texts and all("P1" not in text for text in texts)
+
+
+def test_the_state_gives_the_heat_of_shifting_to_each_gear_in_the_plan_phase():
+    """B-1.2: a two-gear shift costs 1 Heat; the page shows it on the gear buttons from the
+    state's ``shift_heat`` (the engine's judgement), never working it out itself."""
+    rng = random.Random(3)
+    table = started()
+    seen_two_gear_shift = False
+    for _ in range(40):
+        play_until(table, rng, lambda t: t.race is not None and t.race.phase == "plan" and 0 in t.to_decide())
+        state = table.state_for(0)
+        car = state["view"].me
+        shift = state["shift_heat"]
+        assert {int(g) for g in shift} >= {plan.gear for plan in table.legal(0)}
+        for gear, heat in shift.items():
+            assert heat == (1 if abs(int(gear) - car.gear) == 2 else 0)
+            seen_two_gear_shift |= heat == 1
+        assert table.state_for(None)["shift_heat"] is None  # a spectator plans nothing
+        decide(table, 0, rng.choice(table.legal(0)).text())
+        if table.race is None or table.race.is_over:
+            break
+    assert seen_two_gear_shift
+    play_until(table, rng, lambda t: t.race is not None and t.race.phase != "plan" and t.to_decide())
+    assert all(table.state_for(seat)["shift_heat"] is None for seat in table.to_decide())

@@ -262,6 +262,12 @@ def test_a_turn_played_with_the_keyboard_only(web_server, context: BrowserContex
     page.keyboard.type("Kim")
     page.keyboard.press("Enter")
     page.wait_for_selector("#dock .card")
+    # B-1.2: each gear button says the Heat its shift costs, as the server's state gives it.
+    shift = latest(frames)["shift_heat"]
+    assert shift and 1 in shift.values()
+    for gear, heat in shift.items():
+        text = page.locator(f'#dock .gears button[data-gear="{gear}"]').inner_text()
+        assert ("Heat" in text) == (heat > 0) and (f"+{heat}" in text or not heat), (gear, text)
     page.focus("body")
     hand = latest(frames)["view"]["cars"][0]["hand"]
     index = next(i for i, card in enumerate(hand) if card != "heat")

@@ -177,6 +177,7 @@ class State(Strict):
     seat: int | None
     to_decide: list[int]
     legal: list[str]
+    shift_heat: dict[str, int] | None
     asked_at: int | None
     can_undo: bool
     clocks: dict[str, float]

@@ -40,6 +40,7 @@ from heat.engine import (
 from heat.engine.championship import RACE as SEASON_RACE
 from heat.engine.championship import Season, SeasonView, event_book, season_record, season_view
 from heat.engine.events import Event
+from heat.engine.reveal import gear_at_reveal, reachable_gears
 from heat.players import SeatRole, bot_seed_of, players_record
 from heat.server import undo
 from heat.server.payloads import event_json
@@ -559,6 +560,7 @@ class Table:
             "seat": seat,
             "to_decide": list(to_decide),
             "legal": self.legal_json(seat) if mine and seat is not None else b"[]",
+            "shift_heat": shift_heat(view) if mine else None,
             "asked_at": self.asked_at.get(seat) if seat is not None else None,
             "can_undo": seat is not None and self.can_undo(seat),
             "clocks": {str(s): t for s in to_decide if (t := self.effective_deadline(s)) is not None},
@@ -779,3 +781,16 @@ class Table:
         if isinstance(other, Change):
             change.entries.extend(other.entries)
             change.rebuilt = change.rebuilt or other.rebuilt
+
+
+def shift_heat(view: SeatView | None) -> dict[str, int] | None:
+    """In the plan phase, the Heat the viewer's car pays to shift to each gear it can reach, by
+    gear (a two-gear shift: 1, B-1.2; in Tournament mode the gear its number of cards sets, T-3),
+    judged by the engine's ``gear_at_reveal``; None outside the plan phase or for a spectator."""
+    car = view.me if view is not None else None
+    if view is None or car is None or view.phase != "plan":
+        return None
+    return {
+        str(gear): car.engine - gear_at_reveal(car.gear, car.engine, gear, gear, view.tournament)[1]
+        for gear in reachable_gears(car.gear, car.engine)
+    }

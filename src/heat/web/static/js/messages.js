@@ -119,6 +119,7 @@ export const MESSAGES = {
   "race.gear": "Gear",
   "race.gear.n": "Gear {n}",
   "race.gear.now": "now in gear {n}",
+  "race.gear.heat": "+{n} Heat",
   "race.commit": "Commit",
   "race.commit.plan": "Commit: gear {gear}, cards: {count}",
   "race.commit.discard": "Discard these cards: {count}",

@@ -302,20 +302,23 @@ export class RaceScreen {
         controls.push(
           h("div", { class: "gears", role: "group", "aria-label": t("race.gear") }, [
             h("span", {}, `${t("race.gear")}:`),
-            ...[1, 2, 3, 4].map((gear) =>
-              h(
+            ...[1, 2, 3, 4].map((gear) => {
+              // The Heat of shifting to this gear, as the server's engine judges it (B-1.2).
+              const heat = state.shift_heat?.[String(gear)] ?? 0;
+              const cost = heat ? ` ${t("race.gear.heat", { n: heat })}` : "";
+              return h(
                 "button",
                 {
                   type: "button",
                   "aria-pressed": this.selection.gear === gear ? "true" : "false",
-                  "aria-label": `${t("race.gear.n", { n: gear })}${gear === me.gear ? `, ${t("race.gear.now", { n: gear })}` : ""}`,
+                  "aria-label": `${t("race.gear.n", { n: gear })}${cost}${gear === me.gear ? `, ${t("race.gear.now", { n: gear })}` : ""}`,
                   disabled: !gears.has(gear),
                   "data-gear": gear,
                   onclick: () => this.setGear(gear),
                 },
-                String(gear),
-              ),
-            ),
+                cost ? [String(gear), h("small", { class: "gear-heat" }, cost)] : String(gear),
+              );
+            }),
           ]),
         );
       }

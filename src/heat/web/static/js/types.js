@@ -31,7 +31,7 @@
  * @typedef {{seq: number, seat: number, text: string, at: number, after_event: number}} NoticeInfo
  * @typedef {{type: "state", table: string, full: boolean, version: number, epoch: number,
  *   status: "waiting" | "playing" | "over" | "closed", seat: number | null, to_decide: number[],
- *   legal: string[], asked_at: number | null, can_undo: boolean, clocks: Record<string, number>,
+ *   legal: string[], shift_heat: Record<string, number> | null, asked_at: number | null, can_undo: boolean, clocks: Record<string, number>,
  *   standins: number[], seats: SeatInfo[], view: SeatView | null, season: SeasonView | null,
  *   events_from: number, events: EventInfo[], notices: NoticeInfo[],
  *   result: {standings: number[], points: number[]} | null, rematch: string | null}} State
