@@ -77,6 +77,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"Friends on your network connect to http://THIS-MACHINE'S-ADDRESS:{port}/", flush=True)
     print("Ctrl-C stops it.", flush=True)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    # A commit that loses to another process's (issue 31) aborts psycopg's pipeline, which it
+    # logs as a warning; the hub handles that loss (the change is made again on the new state).
+    logging.getLogger("psycopg").setLevel(logging.ERROR)
     config = uvicorn.Config(
         create_app(settings),
         log_level="warning" if not args.verbose else "info",

@@ -259,7 +259,7 @@ class Store:
         there: several processes must not each migrate on start)."""
         if is_postgres(db):
             url = postgres_url(str(db))
-            writer = create_engine(url)
+            writer = create_engine(url, pool_pre_ping=True)
             try:
                 current, head = await asyncio.to_thread(schema_revision, writer)
             except Exception:
@@ -271,7 +271,7 @@ class Store:
                     f"the database is at schema {current or 'none'}, this server needs {head}: "
                     "run heat serve --db URL --migrate once first"
                 )
-            engine = create_async_engine(url, pool_size=4, max_overflow=8)
+            engine = create_async_engine(url, pool_size=4, max_overflow=8, pool_pre_ping=True)
         else:
             target = Path(db).expanduser()
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -300,7 +300,8 @@ class Store:
 
     def _close_raw(self) -> None:
         if self._raw is not None:
-            self._raw.close()
+            with contextlib.suppress(Exception):  # a connection the database dropped
+                self._raw.invalidate()
             self._raw = None
 
     # ------------------------------------------------------------------ writing
@@ -452,8 +453,12 @@ class Store:
                 cursor.executemany(sql.seat, seat_rows)
             connection.commit()
         except BaseException as error:
+            dbapi = self.writer.dialect.loaded_dbapi
+            if isinstance(error, (dbapi.OperationalError, dbapi.InterfaceError)):
+                self._close_raw()  # the database went away: the next batch connects again
+                raise
             connection.rollback()
-            if isinstance(error, self.writer.dialect.loaded_dbapi.IntegrityError):
+            if isinstance(error, dbapi.IntegrityError):
                 raise IntegrityError(None, None, error) from error
             raise
         finally:
