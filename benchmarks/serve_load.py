@@ -403,6 +403,16 @@ async def run(args: argparse.Namespace, bases: list[str], server_pid: list[int])
     lag.cancel()
     for human in humans:
         human.stop()
+    conflicts = 0  # changes that lost to another process's at the database (several processes)
+    async with httpx.AsyncClient(timeout=10) as metrics:
+        for base in bases:
+            with contextlib.suppress(httpx.HTTPError):
+                found = re.search(
+                    r"^heat_commit_conflicts_total (\S+)$",
+                    (await metrics.get(f"{base.rstrip('/')}/metrics")).text,
+                    re.M,
+                )
+                conflicts += int(float(found.group(1))) if found else 0
     latencies = sorted(totals.latencies)
     lags = sorted(totals.lags)
     if totals.errors:
@@ -410,6 +420,7 @@ async def run(args: argparse.Namespace, bases: list[str], server_pid: list[int])
     return {
         "tables": args.tables,
         "processes": len(bases),
+        "commit_conflicts": conflicts,
         "database": "postgresql + redis" if args.postgres else "sqlite",
         "seconds": round(elapsed, 1),
         "decisions_accepted": totals.accepted,
@@ -519,7 +530,7 @@ def main() -> int:
             f"server CPU {result['server_cpu_percent']}% ({result['server_cpu_ms_per_decision']} ms a decision, "
             f"{result['loop_cpu_ms_per_decision']} ms in its event loop, which waited for a CPU "
             f"{result['loop_waited_for_cpu_percent']}% of the time), "
-            f"clients {result['client_cpu_percent']}%, "
+            f"clients {result['client_cpu_percent']}%, {result['commit_conflicts']} commits lost to another process, "
             f"load average {result['load_average']:.1f}; think {args.think_min}-{args.think_max} s"
         )
     return 0

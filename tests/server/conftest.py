@@ -87,7 +87,20 @@ def own_server(tmp_path: Path):
 # ---------------------------------------------------------------------- PostgreSQL and Redis (issue 31)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from services import Postgres, Redis, ServiceMissing  # noqa: E402  (benchmarks/ is on sys.path now)
+from services import Postgres, Redis, ServiceMissing, postgres_bin  # noqa: E402  (benchmarks/ is on sys.path now)
+
+
+@pytest.fixture
+def services_installed() -> None:
+    """Skip where PostgreSQL's server or redis-server is not installed (``scripts/test`` installs them)."""
+    import shutil
+
+    try:
+        postgres_bin()
+    except ServiceMissing as missing:
+        pytest.skip(str(missing))
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "serve_load.py"
 
 
@@ -35,8 +37,8 @@ def test_the_load_benchmark_refuses_an_address_off_this_machine():
     assert done.returncode == 2 and "loopback" in done.stderr
 
 
-def test_the_load_benchmark_runs_two_processes_on_postgres_and_redis(postgres):
-    # (the fixture only skips where PostgreSQL is not installed; the benchmark starts its own)
+@pytest.mark.usefixtures("services_installed")
+def test_the_load_benchmark_runs_two_processes_on_postgres_and_redis():
     done = run(
         "--tables", "3", "--seconds", "4", "--warmup", "2", "--think-min", "0.05", "--think-max", "0.2",
         "--postgres", "--processes", "2", "--no-fsync",

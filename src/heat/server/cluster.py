@@ -75,8 +75,9 @@ class Cluster:
     ) -> None:
         while True:
             try:
+                before = set(self.owned)  # a table created meanwhile is not lost: its lease is new
                 held = await self.leases.renew()
-                lost = self.owned - held
+                lost = before - held
                 if lost:
                     log.warning("lost the leases of %d tables to another process", len(lost))
                     self.owned -= lost

@@ -130,6 +130,9 @@ class LiveTable:
     timer_at: float | None = None
     """The deadline ``timer`` wakes the table at."""
     bot_jobs: dict[int, int] = field(default_factory=dict)
+    remote: list[dict[str, Any]] = field(default_factory=list)
+    """Changes other processes stored, waiting to be applied here in order (issue 31)."""
+    draining: bool = False
 
     def connected(self, seat: int) -> bool:
         """Has ``seat`` an open connection?"""
@@ -148,6 +151,11 @@ class Metrics:
             "heat_decision_latency_seconds",
             "From a player's decision received to every seat's update queued (commit included)",
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=self.registry,
+        )
+        self.conflicts = Counter(
+            "heat_commit_conflicts",
+            "Changes made on a copy another process had moved on from (made again on the new state)",
             registry=self.registry,
         )
         self.batch = Histogram(
@@ -330,8 +338,9 @@ class Hub:
             self._row(table_id, table, token_hash(admin), now),
             list(zip(table.seats, hashes, strict=True)),
             [],
-            self._new_lease(table_id),
+            self._new_lease(),
         )
+        self._owned(table_id)
         self.tables[table_id] = LiveTable(table_id, table, hashes, token_hash(admin), 0, created_at=now)
         return {
             "table": table_id,
@@ -452,7 +461,8 @@ class Hub:
                 await self.store.commit(commit)
                 break
             except StaleCommit:
-                # Another process logged this step first: our copy was behind (B-0 sequence).
+                # Another process logged this step first: our copy was behind.
+                self.metrics.conflicts.inc()
                 await self._reload(live)
                 if redo is None or attempt == COMMIT_TRIES - 1:
                     if conn is not None:
@@ -536,32 +546,66 @@ class Hub:
         """Does this process run ``table_id``'s clocks and bots (it holds its lease)?"""
         return self.cluster is None or table_id in self.cluster.owned
 
-    def _new_lease(self, table_id: str) -> tuple[str, float]:
-        if self.cluster is None:
-            return "", 0.0
-        self.cluster.owned.add(table_id)
-        return self.cluster.leases.new_lease()
+    def _new_lease(self) -> tuple[str, float]:
+        return self.cluster.leases.new_lease() if self.cluster is not None else ("", 0.0)
+
+    def _owned(self, table_id: str) -> None:
+        """A table this process created, with its lease, is stored: it runs its clocks and bots."""
+        if self.cluster is not None:
+            self.cluster.owned.add(table_id)
 
     async def remote_change(self, message: dict[str, Any]) -> None:
-        """Another process stored a change: apply it to this copy (or reload the copy if a
-        message was missed), then update this process's clients."""
+        """Another process stored a change: queue it for this copy. Never waits for the table's
+        lock (the bus reads every table's news in one task: one busy table must not hold up the
+        others); each table's news is applied in order by a task of its own."""
         live = self.tables.get(str(message["t"]))
         if live is None:
             return  # not in memory here: loaded from the database when asked for
-        async with live.lock:
-            if int(message["n"]) <= live.stored_version:
-                return  # known already (a message that came late)
-            entries = [
-                Entry(int(seq), str(kind), int(seat), str(text), str(actor), float(at), int(ref), after_event=int(n))
-                for seq, kind, seat, text, actor, at, ref, n in message["e"]
-            ]
-            follows = int(message["o"]) == live.stored_version and not message["seats"]
-            if follows and self._catch_up(live, entries, message):
-                live.stored_version = live.table.version
-                self._broadcast(live)
-            else:
-                await self._reload(live)
-            self._follow_up(live)
+        live.remote.append(message)
+        if not live.draining:
+            live.draining = True
+            self._spawn(self._apply_remote(live))
+
+    async def _apply_remote(self, live: LiveTable) -> None:
+        """Apply ``live``'s queued news to the copy (or reload the copy if a message was
+        missed), then update this process's clients."""
+        try:
+            async with live.lock:
+                messages, live.remote = live.remote, []
+                reload = applied = False
+                for message in messages:
+                    if int(message["n"]) <= live.stored_version or reload:
+                        continue  # known already (a message that came late), or reloading anyway
+                    entries = [
+                        Entry(
+                            int(seq),
+                            str(kind),
+                            int(seat),
+                            str(text),
+                            str(actor),
+                            float(at),
+                            int(ref),
+                            after_event=int(n),
+                        )
+                        for seq, kind, seat, text, actor, at, ref, n in message["e"]
+                    ]
+                    follows = int(message["o"]) == live.stored_version and not message["seats"]
+                    if follows and self._catch_up(live, entries, message):
+                        live.stored_version = live.table.version
+                        applied = True
+                    else:
+                        reload = True
+                if reload:
+                    await self._reload(live)
+                elif applied:
+                    self._broadcast(live)
+                if reload or applied:
+                    self._follow_up(live)
+        finally:
+            live.draining = False
+            if live.remote:  # news that came while this ran
+                live.draining = True
+                self._spawn(self._apply_remote(live))
 
     def _catch_up(self, live: LiveTable, entries: list[Entry], message: dict[str, Any]) -> bool:
         try:
@@ -947,8 +991,9 @@ class Hub:
                     self._row(new_id, fresh, live.admin_hash, now, rematch_of=live.id),
                     list(zip(fresh.seats, live.token_hashes, strict=True)),
                     [],
-                    self._new_lease(new_id),
+                    self._new_lease(),
                 )
+                self._owned(new_id)
                 self.tables[new_id] = LiveTable(
                     new_id, fresh, list(live.token_hashes), live.admin_hash, 0, rematch_of=live.id, created_at=now
                 )
