@@ -79,7 +79,7 @@ class Postgres:
         self.folder.chmod(0o700)
         if not data.exists():
             self._as_owner([str(self.bin / "initdb"), "-D", str(data), "-U", "heat", "--auth=trust", "-E", "UTF8"])
-        self.port = free_port()
+        self.port = self.port or free_port()  # the same port again after a stop
         settings = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c max_connections=200"
             f" -c fsync={'on' if self.fsync else 'off'} -c full_page_writes={'on' if self.fsync else 'off'}"
@@ -101,13 +101,14 @@ class Postgres:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
-    def stop(self) -> None:
-        """Stop the server at once and remove its folder."""
+    def stop(self, *, remove: bool = True) -> None:
+        """Stop the server at once (as a crash would), and remove its folder unless told not to."""
         data = self.folder / "data"
         if data.exists():
             with contextlib.suppress(subprocess.CalledProcessError):
                 self._as_owner([str(self.bin / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if remove:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class Redis:

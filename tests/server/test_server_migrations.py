@@ -247,3 +247,40 @@ def test_a_lease_is_held_by_one_process_and_taken_over_once_it_expires(tmp_path)
         await store.close()
 
     asyncio.run(body())
+
+
+def test_a_table_created_while_the_leases_are_renewed_is_not_taken_for_lost():
+    from heat.server.cluster import Cluster
+
+    class Renewing:
+        """Renews "old"; meanwhile the hub creates "new" (its lease row after the renewal's read)."""
+
+        def __init__(self, cluster: Cluster) -> None:
+            self.cluster = cluster
+
+        async def renew(self) -> set[str]:
+            self.cluster.owned.add("new")
+            return {"old"}
+
+        async def acquire(self) -> list[str]:
+            return []
+
+    async def body() -> list[set[str]]:
+        cluster = Cluster(None, "redis://unused", lease_seconds=1.0)  # type: ignore[arg-type]
+        cluster.leases = Renewing(cluster)  # type: ignore[assignment]
+        cluster.owned = {"old", "gone"}
+        lost: list[set[str]] = []
+
+        async def gained(_ids: list[str]) -> None:
+            return None
+
+        async def resync() -> None:
+            return None
+
+        keeper = asyncio.create_task(cluster._keep(gained, lost.append, resync))
+        await asyncio.sleep(0.1)
+        keeper.cancel()
+        assert cluster.owned == {"old", "new"}
+        return lost
+
+    assert asyncio.run(body()) == [{"gone"}]

@@ -51,8 +51,8 @@ MAX_BODY = 262_144
 """Bytes of an HTTP request body at most (a start position fits)."""
 FLOOD_CLOSE = 200
 """Messages dropped in a row by the rate limit before the socket is closed."""
-STATUS = {"not_found": 404, "unauthorized": 403, "bad_request": 400, "conflict": 409}
-CLOSE_CODES = {"not_found": 4404, "unauthorized": 4403, "bad_request": 4400, "conflict": 4409}
+STATUS = {"not_found": 404, "unauthorized": 403, "bad_request": 400, "conflict": 409, "unavailable": 503}
+CLOSE_CODES = {"not_found": 4404, "unauthorized": 4403, "bad_request": 4400, "conflict": 4409, "unavailable": 1013}
 
 
 @dataclass(frozen=True, slots=True)

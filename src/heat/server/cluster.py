@@ -92,8 +92,8 @@ class Cluster:
                     await on_resync()  # Redis is away: read the news from the database
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("renewing the table leases")
+            except Exception as error:  # the database is away: try again at the next round
+                log.warning("renewing the table leases: %s", str(error).splitlines()[0])
             await asyncio.sleep(self.renew_seconds)
 
     def publish_change(self, message: dict[str, Any]) -> None:

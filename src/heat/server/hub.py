@@ -302,7 +302,11 @@ class Hub:
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
-                stored = await self.store.load(table_id) if len(table_id) <= 32 else None
+                try:
+                    stored = await self.store.load(table_id) if len(table_id) <= 32 else None
+                except Exception as error:  # the database is away
+                    log.error("table %s: cannot load it: %s", table_id, error)
+                    raise HubError("unavailable", "the database is unavailable: try again in a moment") from None
                 if stored is None:
                     raise HubError("not_found", f"there is no table {table_id!r}")
                 live = self._live(stored)
@@ -480,7 +484,6 @@ class Hub:
                 change = redo()
             except StoreError as error:
                 log.error("table %s: %s", live.id, error)
-                await self._reload(live)
                 if conn is not None:
                     conn.send_json(
                         {
@@ -489,6 +492,7 @@ class Hub:
                             "message": "the server could not save that: nothing changed",
                         }
                     )
+                await self._reload(live)
                 return False
         else:
             return False
@@ -518,8 +522,23 @@ class Hub:
         return True
 
     async def _reload(self, live: LiveTable) -> None:
-        """Rebuild ``live``'s table from the database (after a failed commit)."""
-        stored = await self.store.load(live.id)
+        """Rebuild ``live``'s table from the database (after a failed commit). If the database
+        cannot be read either, the table leaves memory (its copy may hold a change that was not
+        stored) and its sockets close with 1012: the clients come back and find it as stored."""
+        try:
+            stored = await self.store.load(live.id)
+        except Exception as error:
+            log.error(
+                "table %s: cannot read it back (%s): its sockets close until the database is back", live.id, error
+            )
+            if self.tables.get(live.id) is live:
+                del self.tables[live.id]
+            if live.timer is not None:
+                live.timer.cancel()
+                live.timer = None
+            for conn in list(live.conns):
+                conn.close(1012)
+            return
         if stored is not None:
             fresh = self._live(stored)
             live.table = fresh.table
