@@ -272,17 +272,21 @@ def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     return uvloop.new_event_loop
 
 
-def cpu_seconds(pid: int, thread: int | None = None) -> float:
-    """User + system CPU seconds of process ``pid``, or of its thread ``thread`` (Linux)."""
-    stat = Path(f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat")
-    fields = stat.read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int], *, loop_only: bool = False) -> float:
+    """User + system CPU seconds of the server processes ``pids``, or of their event loops'
+    threads (``loop_only``) (Linux)."""
+    total = 0.0
+    for pid in pids:
+        stat = Path(f"/proc/{pid}/task/{pid}/stat" if loop_only else f"/proc/{pid}/stat")
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
-def run_queue_seconds(pid: int) -> float:
-    """Seconds the thread ``pid`` spent runnable but waiting for a CPU (Linux schedstat): the
-    share of the latency the machine's other work adds."""
-    return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1]) / 1e9
+def run_queue_seconds(pids: list[int]) -> float:
+    """Seconds the servers' loop threads spent runnable but waiting for a CPU (Linux schedstat):
+    the share of the latency the machine's other work adds (summed over the processes)."""
+    return sum(int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1]) / 1e9 for pid in pids)
 
 
 async def wait_ready(http: Http) -> None:
@@ -306,7 +310,7 @@ async def probe_lag(totals: Totals) -> None:
             totals.lags.append(loop.time() - planned)
 
 
-async def timeline(totals: Totals, seconds: float, server_pid: int | None, every: float = 5.0) -> None:
+async def timeline(totals: Totals, seconds: float, server_pid: list[int], every: float = 5.0) -> None:
     """Measure for ``seconds``, printing every ``every`` seconds the decisions timed meanwhile,
     their p50 and p99, and the server's CPU and wait for a CPU in that time (to see whether a
     stall was the server's work or the machine's other work)."""
@@ -332,33 +336,43 @@ def percentile(values: list[float], share: float) -> float:
     return values[min(len(values) - 1, int(share * len(values)))] * 1000 if values else float("nan")
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> dict[str, Any]:
-    http = Http(base)
-    await wait_ready(http)
+async def run(args: argparse.Namespace, bases: list[str], server_pid: list[int]) -> dict[str, Any]:
+    """Play the tables. With several servers (``bases``: processes on one PostgreSQL and Redis),
+    table i is created through server i and its two humans connect to servers i and i + 1: every
+    decision reaches one of its seats through another process (the cross-process path)."""
+    https = [Http(base) for base in bases]
+    for one in https:
+        await wait_ready(one)
     rng = random.Random(args.seed)
     seats = [{"kind": "human"}, {"kind": "human"}] + [{"kind": "legend"}] * 4
     created: list[dict[str, Any]] = []
     limit = asyncio.Semaphore(20)
     started = time.perf_counter()
 
-    async def create() -> None:
+    async def create(index: int) -> None:
+        http = https[index % len(https)]
         async with limit:
-            created.append(await http.create(seats=seats, track=args.track, seconds=args.clock, laps=args.laps))
+            made = await http.create(seats=seats, track=args.track, seconds=args.clock, laps=args.laps)
+            created.append(made | {"index": index})
 
-    await asyncio.gather(*(create() for _ in range(args.tables)))
-    await http.close()
+    await asyncio.gather(*(create(index) for index in range(args.tables)))
+    created.sort(key=lambda made: made["index"])
+    for one in https:
+        await one.close()
     print(f"created {len(created)} tables in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     loop = asyncio.get_running_loop()
     totals = Totals()
     humans: list[Human] = []
     for index, made in enumerate(created):
         table = LoadTable(made["table"])
-        url = urlparse(made["socket"])
         for seat in (0, 1):
+            base = bases[(index + seat) % len(bases)].rstrip("/")
+            socket = base.replace("http://", "ws://", 1) + "/ws/tables/" + made["table"]
+            url = urlparse(socket)
             human = Human(
                 table,
                 seat,
-                made["socket"],
+                socket,
                 made["seats"][seat]["token"],
                 (args.think_min, args.think_max),
                 random.Random(rng.random()),
@@ -371,7 +385,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     lag = asyncio.create_task(probe_lag(totals))
     await asyncio.sleep(args.warmup)
     cpu_before = cpu_seconds(server_pid) if server_pid else None
-    main_before = cpu_seconds(server_pid, server_pid) if server_pid else None  # its event loop's thread
+    main_before = cpu_seconds(server_pid, loop_only=True) if server_pid else None  # its event loop's thread
     waited_before = run_queue_seconds(server_pid) if server_pid else None
     client_before = time.process_time()
     totals.measuring = True
@@ -383,18 +397,31 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     totals.measuring = False
     elapsed = time.perf_counter() - begin
     cpu = cpu_seconds(server_pid) - cpu_before if server_pid and cpu_before is not None else None
-    main = cpu_seconds(server_pid, server_pid) - main_before if server_pid and main_before is not None else None
+    main = cpu_seconds(server_pid, loop_only=True) - main_before if server_pid and main_before is not None else None
     waited = run_queue_seconds(server_pid) - waited_before if server_pid and waited_before is not None else None
     client_cpu = time.process_time() - client_before
     lag.cancel()
     for human in humans:
         human.stop()
+    conflicts = 0  # changes that lost to another process's at the database (several processes)
+    async with httpx.AsyncClient(timeout=10) as metrics:
+        for base in bases:
+            with contextlib.suppress(httpx.HTTPError):
+                found = re.search(
+                    r"^heat_commit_conflicts_total (\S+)$",
+                    (await metrics.get(f"{base.rstrip('/')}/metrics")).text,
+                    re.M,
+                )
+                conflicts += int(float(found.group(1))) if found else 0
     latencies = sorted(totals.latencies)
     lags = sorted(totals.lags)
     if totals.errors:
         print(f"{len(totals.errors)} sockets failed, the first: {totals.errors[0]}", file=sys.stderr)
     return {
         "tables": args.tables,
+        "processes": len(bases),
+        "commit_conflicts": conflicts,
+        "database": "postgresql + redis" if args.postgres else "sqlite",
         "seconds": round(elapsed, 1),
         "decisions_accepted": totals.accepted,
         "decisions_per_second": round(totals.accepted / elapsed, 1),
@@ -438,53 +465,93 @@ def main() -> int:
     parser.add_argument("--no-fsync", action="store_true", help="start the server with --no-fsync")
     parser.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds in all")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--postgres", action="store_true", help="start PostgreSQL and Redis (in a temporary folder) for the servers"
+    )
+    parser.add_argument("--processes", type=int, default=1, help="server processes (2 or more: with --postgres)")
     parser.add_argument("--timeline", action="store_true", help="print figures every 5 s of measurement too")
     args = parser.parse_args()
     if not 1 <= args.tables <= 5000:
         parser.error("--tables must be 1 to 5000")
     if not 1 <= args.seconds <= 600:
         parser.error("--seconds must be 1 to 600")
-    server = None
+    if not 1 <= args.processes <= 8:
+        parser.error("--processes must be 1 to 8")
+    if args.processes > 1 and not args.postgres:
+        parser.error("--processes 2 or more share a database: add --postgres")
+    if args.url and args.postgres:
+        parser.error("--url and --postgres: give one or the other")
+    servers: list[subprocess.Popen[str]] = []
+    services: list[Any] = []
     folder = tempfile.TemporaryDirectory(prefix="heat-load-")
     try:
         if args.url:
             if urlparse(args.url).hostname not in LOOPBACK:
                 parser.error("--url must be a loopback address (127.0.0.1, localhost, ::1)")
-            base, pid = args.url, None
+            bases, pids = [args.url], list[int]()
         else:
-            command = [sys.executable, "-m", "heat.cli.main", "serve", "--port", "0"]
-            command += ["--db", str(Path(folder.name) / "load.db")] + (["--no-fsync"] if args.no_fsync else [])
-            server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-            assert server.stdout is not None
-            line = server.stdout.readline()
-            found = re.search(r"http://\S+/", line)
-            if found is None:
-                print(f"the server did not start: {line}", file=sys.stderr)
-                return 1
-            base, pid = found.group(0), server.pid
+            database = [str(Path(folder.name) / "load.db")] + (["--no-fsync"] if args.no_fsync else [])
+            if args.postgres:
+                database = postgres_and_redis(services, fsync=not args.no_fsync)
+            bases, pids = [], list[int]()
+            for _ in range(args.processes):
+                command = [sys.executable, "-m", "heat.cli.main", "serve", "--port", "0", "--db", *database]
+                server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+                servers.append(server)
+                assert server.stdout is not None
+                line = server.stdout.readline()
+                found = re.search(r"http://\S+/", line)
+                if found is None:
+                    print(f"the server did not start: {line}", file=sys.stderr)
+                    return 1
+                bases.append(found.group(0))
+                pids.append(server.pid)
         with asyncio.Runner(loop_factory=loop_factory()) as runner:
-            result = runner.run(asyncio.wait_for(run(args, base, pid), args.timeout))
+            result = runner.run(asyncio.wait_for(run(args, bases, pids), args.timeout))
     finally:
-        if server is not None:
+        for server in servers:
             server.terminate()
+        for server in servers:
             server.wait(30)
+        for service in services:
+            service.stop()
         folder.cleanup()
     if args.json:
         print(json.dumps(result))
     else:
         lat, lag = result["latency_ms"], result["client_loop_lag_ms"]
         print(
-            f"{result['tables']} tables, {result['seconds']} s measured: {result['decisions_per_second']} decisions/s "
+            f"{result['tables']} tables on {result['processes']} {result['database']} server process"
+            f"{'es' if result['processes'] > 1 else ''}, "
+            f"{result['seconds']} s measured: {result['decisions_per_second']} decisions/s "
             f"accepted ({result['decisions_accepted']}), latency to every seat p50 {lat['p50']} ms, "
             f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms ({result['measured']} decisions); "
             f"clients' loop late p99 {lag['p99']} ms, max {lag['max']} ms; "
             f"server CPU {result['server_cpu_percent']}% ({result['server_cpu_ms_per_decision']} ms a decision, "
             f"{result['loop_cpu_ms_per_decision']} ms in its event loop, which waited for a CPU "
             f"{result['loop_waited_for_cpu_percent']}% of the time), "
-            f"clients {result['client_cpu_percent']}%, "
+            f"clients {result['client_cpu_percent']}%, {result['commit_conflicts']} commits lost to another process, "
             f"load average {result['load_average']:.1f}; think {args.think_min}-{args.think_max} s"
         )
     return 0
+
+
+def postgres_and_redis(services: list[Any], *, fsync: bool) -> list[str]:
+    """Start PostgreSQL and Redis in temporary folders (stopped by the caller); migrate a new
+    database; the ``heat serve`` options that use them."""
+    from heat.server.store import migrate_url
+    from services import Postgres, Redis  # this folder is on sys.path
+
+    postgres = Postgres(fsync=fsync)
+    services.append(postgres)
+    postgres.start()
+    redis = Redis()
+    services.append(redis)
+    redis.start()
+    url = postgres.create("load")
+    migrate_url(url)
+    print(f"PostgreSQL on port {postgres.port}, Redis on port {redis.port} (loopback)", file=sys.stderr)
+    return [url, "--redis", redis.url]
 
 
 if __name__ == "__main__":

@@ -82,3 +82,66 @@ def own_server(tmp_path: Path):
     yield running
     if running.process is not None:
         running.stop()
+
+
+# ---------------------------------------------------------------------- PostgreSQL and Redis (issue 31)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from services import Postgres, Redis, ServiceMissing, postgres_bin  # noqa: E402  (benchmarks/ is on sys.path now)
+
+
+@pytest.fixture
+def services_installed() -> None:
+    """Skip where PostgreSQL's server or redis-server is not installed (``scripts/test`` installs them)."""
+    import shutil
+
+    try:
+        postgres_bin()
+    except ServiceMissing as missing:
+        pytest.skip(str(missing))
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A PostgreSQL server of the module's own, in a temporary folder (skipped where it is not
+    installed: ``scripts/test`` installs it)."""
+    try:
+        server = Postgres().start()
+    except ServiceMissing as missing:
+        pytest.skip(str(missing))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_server():
+    """A redis-server of the test's own (a test may stop and start it again)."""
+    try:
+        server = Redis().start()
+    except ServiceMissing as missing:
+        pytest.skip(str(missing))
+    yield server
+    server.stop(remove=True)
+
+
+_databases = iter(range(1, 1_000_000))
+
+
+@pytest.fixture
+def pg_url(postgres, request) -> str:
+    """A new database of the module's PostgreSQL server, at the newest schema."""
+    from heat.server.store import migrate_url
+
+    url = postgres.create(f"t{next(_databases)}_{os.getpid()}")
+    migrate_url(url)
+    return url
+
+
+class ClusterServer(Server):
+    """A ``heat serve`` process on a PostgreSQL database and a Redis."""
+
+    def __init__(self, folder: Path, url: str, redis_url: str, *options: str) -> None:
+        super().__init__(folder, *OPTIONS, "--redis", redis_url, "--lease-seconds", "2", *options)
+        self.db = url  # type: ignore[assignment]

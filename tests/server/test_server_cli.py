@@ -25,6 +25,8 @@ def test_building_the_command_line_loads_no_server_library():
     [
         (["--port", "70000"], "--port must be 0 to 65535"),
         (["--bot-workers", "0"], "--bot-workers must be 1 to 64"),
+        (["--redis", "redis://127.0.0.1:1/0"], "--redis is for several processes on one PostgreSQL --db"),
+        (["--lease-seconds", "0"], "--lease-seconds must be 1 to 3600"),
     ],
 )
 def test_bad_serve_options_are_one_line_errors(options, message, capsys, tmp_path):
@@ -42,3 +44,17 @@ def test_the_default_database_is_in_the_users_data_folder(monkeypatch, tmp_path)
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_db() == tmp_path / "heat" / "heat.db"
+
+
+def test_a_sqlite_database_is_migrated_by_serve_migrate(capsys, tmp_path):
+    db = tmp_path / "new.db"
+    assert main(["serve", "--db", str(db), "--migrate"]) == 0
+    assert "from schema none to 0002" in capsys.readouterr().out
+    assert main(["serve", "--db", str(db), "--migrate"]) == 0
+    assert "newest schema (0002)" in capsys.readouterr().out
+
+
+def test_an_unreachable_postgres_is_a_one_line_error(capsys):
+    assert main(["serve", "--port", "0", "--db", "postgresql://heat@127.0.0.1:1/none"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot open postgresql://heat@127.0.0.1:1/none" in err and "Traceback" not in err

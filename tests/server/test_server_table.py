@@ -403,3 +403,46 @@ def test_the_state_gives_the_heat_of_shifting_to_each_gear_in_the_plan_phase():
     assert seen_two_gear_shift
     play_until(table, rng, lambda t: t.race is not None and t.race.phase != "plan" and t.to_decide())
     assert all(table.state_for(seat)["shift_heat"] is None for seat in table.to_decide())
+
+
+def test_a_table_restored_just_after_its_start_asks_its_bots_as_the_live_one_did():
+    # Restored before any decision, the seats asked at the start were asked at no version: a
+    # bot's request crashed (KeyError) and a player's stale decisions went unchecked.
+    table = Table.new(new_spec([("human", None, None), ("bot", "club", None)], seed=1))
+    table.join(0, "Ann", 0.0)
+    restored = Table.restore(table.spec, table.seats, table.status, table.entries, table.clock_state(), 1.0)
+    assert restored.asked_at == table.asked_at
+    assert [(r.seat, r.asked_at) for r in restored.bot_requests()] == [
+        (r.seat, r.asked_at) for r in table.bot_requests()
+    ]
+
+
+def test_a_copy_catches_up_with_the_entries_another_process_logged():
+    rng = random.Random(4)
+    table = started()
+    copy = Table.restore(table.spec, table.seats, table.status, list(table.entries), table.clock_state(), 1.0)
+    copy.away.clear()  # who is connected is each process's own knowledge (the hub sets it)
+    for _ in range(60):
+        if table.status != "playing":
+            break
+        seat = rng.choice(table.to_decide())
+        change = decide(table, seat, rng.choice(table.legal(seat)).text())
+        assert isinstance(change, Change)
+        assert copy.catch_up(change.entries, table.status, table.clock_state())
+        assert copy.version == table.version and copy.asked_at == table.asked_at
+        assert snapshot(copy) == snapshot(table)
+
+
+def test_a_copy_refuses_a_gap_or_a_take_back_and_changes_nothing():
+    table = started()
+    copy = Table.restore(table.spec, table.seats, table.status, list(table.entries), table.clock_state(), 1.0)
+    first = decide(table, 0)
+    second = decide(table, 1)
+    assert isinstance(first, Change) and isinstance(second, Change)
+    before = snapshot(copy)
+    assert not copy.catch_up(second.entries, table.status, table.clock_state())  # the first is missing
+    assert snapshot(copy) == before
+    assert copy.catch_up(first.entries + second.entries, table.status, table.clock_state())
+    taken_back = table.undo(1, table.version, 2.0)
+    if isinstance(taken_back, Change):
+        assert not copy.catch_up(taken_back.entries, table.status, table.clock_state())

@@ -169,3 +169,35 @@ def test_join_a_bad_link_is_one_line(capsys: pytest.CaptureFixture[str], monkeyp
     assert capsys.readouterr().err == (
         "heat: --join: this is the table's spectator link (no #TOKEN): ask the host for your seat's invitation link\n"
     )
+
+
+@pytest.mark.parametrize(("code", "passes"), [("unavailable", True), ("not_found", False), ("unauthorized", False)])
+def test_a_hello_refused_while_the_database_is_away_is_tried_again(code: str, passes: bool) -> None:
+    """A server whose database is away answers the hello ``error unavailable`` (docs/server.md):
+    the seat is still ours, so the client tries again (a JoinError, as for an unreachable
+    server); a refusal of the seat itself is final (SeatRefused)."""
+    import asyncio
+
+    from websockets.asyncio.server import ServerConnection, serve
+
+    from heat.tui.online.connection import open_seat
+    from heat.tui.online.link import SeatRefused
+
+    async def refuse(socket: ServerConnection) -> None:
+        await socket.recv()
+        await socket.send(json.dumps({"type": "error", "code": code, "message": "not now"}))
+        await socket.close(1013 if passes else 4404)
+
+    async def scenario() -> BaseException:
+        async with serve(refuse, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            link = parse_link(f"http://127.0.0.1:{port}/t/abc#{TOKEN}")
+            try:
+                await open_seat(link, "Ann")
+            except JoinError as error:
+                return error
+        raise AssertionError("the hello was welcomed")
+
+    error = asyncio.run(scenario())
+    assert isinstance(error, SeatRefused) is not passes
+    assert "not now" in str(error) and TOKEN not in str(error)

@@ -287,7 +287,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the online game server (tables, seats, bots, a database)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: your whole network)")
     serve.add_argument("--port", type=whole_number, default=8000, help="port (default 8000; 0: any free port)")
-    serve.add_argument("--db", metavar="FILE", help="SQLite database (default: heat.db in your data folder)")
+    serve.add_argument(
+        "--db", metavar="FILE|URL", help="SQLite file (default: heat.db in your data folder) or postgresql:// URL"
+    )
+    serve.add_argument("--redis", metavar="URL", help="redis:// URL: several processes on one PostgreSQL --db")
+    serve.add_argument("--migrate", action="store_true", help="upgrade the database's schema, then exit")
+    serve.add_argument(
+        "--lease-seconds", type=whole_number, default=10, help="a dead process's tables are taken over after this"
+    )
     serve.add_argument("--bot-workers", type=whole_number, default=1, help="processes the bots think in (default 1)")
     serve.add_argument(
         "--away-grace", type=float, default=15.0, help="seconds a live player may be away before the stand-in drives"

@@ -27,6 +27,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from heat.server.bots import BotPool
+from heat.server.cluster import Cluster
 from heat.server.hub import Conn, Hub, HubError
 from heat.server.messages import (
     Back,
@@ -52,15 +53,19 @@ MAX_BODY = 262_144
 """Bytes of an HTTP request body at most (a start position fits)."""
 FLOOD_CLOSE = 200
 """Messages dropped in a row by the rate limit before the socket is closed."""
-STATUS = {"not_found": 404, "unauthorized": 403, "bad_request": 400, "conflict": 409}
-CLOSE_CODES = {"not_found": 4404, "unauthorized": 4403, "bad_request": 4400, "conflict": 4409}
+STATUS = {"not_found": 404, "unauthorized": 403, "bad_request": 400, "conflict": 409, "unavailable": 503}
+CLOSE_CODES = {"not_found": 4404, "unauthorized": 4403, "bad_request": 4400, "conflict": 4409, "unavailable": 1013}
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     """How ``heat serve`` runs: the database file and the limits."""
 
-    db: Path
+    db: Path | str
+    """A SQLite file, or a PostgreSQL URL."""
+    redis: str | None = None
+    """Redis's URL: several processes share the PostgreSQL database (issue 31)."""
+    lease_seconds: float = 10.0
     bot_workers: int = 1
     away_grace: float = 15.0
     allow_positions: bool = False
@@ -97,6 +102,7 @@ def create_app(settings: Settings) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await Store.open(settings.db, synchronous=settings.synchronous)
+        cluster = Cluster(store, settings.redis, lease_seconds=settings.lease_seconds) if settings.redis else None
         bots = BotPool(settings.bot_workers)
         hub = Hub(
             store,
@@ -105,6 +111,7 @@ def create_app(settings: Settings) -> Starlette:
             allow_positions=settings.allow_positions,
             max_message_bytes=settings.max_message_bytes,
             rate_per_second=settings.rate_per_second,
+            cluster=cluster,
         )
         await hub.start()
         app.state.hub = hub

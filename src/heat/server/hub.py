@@ -8,6 +8,13 @@ connection through its own queue, so a slow client never holds a table.
 
 Bots are asked in worker processes (``BotPool``); their answers come back through the same
 path as a player's decision. One timer per table wakes the stand-ins when a clock runs out.
+
+With several processes (``cluster``, issue 31) each process holds its own copy of the tables its
+clients use: a change stored by another process arrives over Redis and is applied to the copy
+(or the copy is reloaded); a change made on a copy that was behind loses at the database
+(``StaleCommit``), and is made again on the reloaded copy (a decision another process already
+applied is then answered ``stale``). Only the process holding a table's lease runs its clocks
+and bots.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
@@ -30,7 +37,7 @@ from heat.server.bots import BotPool
 from heat.server.messages import CreateTable
 from heat.server.records import season_race_records
 from heat.server.spec import HUMAN, TableSpec, new_spec
-from heat.server.store import Commit, Store, StoredTable, StoreError
+from heat.server.store import Commit, StaleCommit, Store, StoredTable, StoreError
 from heat.server.table import (
     CLOSED,
     OVER,
@@ -39,10 +46,14 @@ from heat.server.table import (
     WAITING,
     BotRequest,
     Change,
+    Entry,
     Refused,
     Table,
 )
 from heat.server.tokens import match, new_table_id, new_token, token_hash
+
+if TYPE_CHECKING:
+    from heat.server.cluster import Cluster
 
 log = logging.getLogger("heat.server")
 
@@ -52,6 +63,9 @@ GC_THAW_EVERY = 1800
 GC_YOUNG_THRESHOLD = 20_000
 QUEUE_LIMIT = 512
 """Messages waiting for one connection at most: a client that reads nothing is dropped."""
+COMMIT_TRIES = 5
+"""A change made on a copy another process had moved on from is made again on the reloaded
+copy this many times at most."""
 
 
 class HubError(Exception):
@@ -116,6 +130,9 @@ class LiveTable:
     timer_at: float | None = None
     """The deadline ``timer`` wakes the table at."""
     bot_jobs: dict[int, int] = field(default_factory=dict)
+    remote: list[dict[str, Any]] = field(default_factory=list)
+    """Changes other processes stored, waiting to be applied here in order (issue 31)."""
+    draining: bool = False
 
     def connected(self, seat: int) -> bool:
         """Has ``seat`` an open connection?"""
@@ -134,6 +151,11 @@ class Metrics:
             "heat_decision_latency_seconds",
             "From a player's decision received to every seat's update queued (commit included)",
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=self.registry,
+        )
+        self.conflicts = Counter(
+            "heat_commit_conflicts",
+            "Changes made on a copy another process had moved on from (made again on the new state)",
             registry=self.registry,
         )
         self.batch = Histogram(
@@ -165,8 +187,11 @@ class Hub:
         clock: Callable[[], float] = time.time,
         max_message_bytes: int = 16_384,
         rate_per_second: float = 20.0,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        self.cluster = cluster
+        """The other processes on this database (None: this process is alone, on SQLite)."""
         self.max_message_bytes = max_message_bytes
         self.rate_per_second = rate_per_second
         self.bots = bots
@@ -188,9 +213,19 @@ class Hub:
         """Serve at once, and restore every table still waiting or playing, with its clocks and
         bots, in the background: a table is replayed when it is first asked for, or by the
         restoring task, one table at a time between other work (a replay takes ~20 ms)."""
+        self._spawn(self._keep_collector_short())
+        if self.cluster is not None:  # this process restores the tables whose leases it takes
+            await self.cluster.start(
+                on_change=self.remote_change,
+                on_presence=self.presence_changed,
+                on_resync=self.resync,
+                local_presence=self.local_presence,
+                on_gained=self.gained,
+                on_lost=self.lost,
+            )
+            return
         self._unrestored = await self.store.unfinished_ids()
         self._spawn(self._restore_all())
-        self._spawn(self._keep_collector_short())
 
     async def _restore_all(self) -> None:
         restored = 0
@@ -229,7 +264,10 @@ class Hub:
             gc.freeze()
 
     async def stop(self) -> None:
-        """Close every connection (going away) and stop the timers and bot tasks."""
+        """Close every connection (going away) and stop the timers and bot tasks; let the
+        leases go (another process takes the tables over at once)."""
+        if self.cluster is not None:
+            await self.cluster.stop()
         for live in self.tables.values():
             if live.timer is not None:
                 live.timer.cancel()
@@ -264,10 +302,15 @@ class Hub:
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
-                stored = await self.store.load(table_id) if len(table_id) <= 32 else None
+                try:
+                    stored = await self.store.load(table_id) if len(table_id) <= 32 else None
+                except Exception as error:  # the database is away
+                    log.error("table %s: cannot load it: %s", table_id, error)
+                    raise HubError("unavailable", "the database is unavailable: try again in a moment") from None
                 if stored is None:
                     raise HubError("not_found", f"there is no table {table_id!r}")
                 live = self._live(stored)
+                self._fix_presence(live)
                 self.tables[table_id] = live
                 if live.table.status in (WAITING, PLAYING):
                     self._follow_up(live)  # its bots and clocks go on
@@ -296,8 +339,12 @@ class Hub:
                 break
         hashes = [token_hash(t) if t else None for t in tokens]
         await self.store.create(
-            self._row(table_id, table, token_hash(admin), now), list(zip(table.seats, hashes, strict=True)), []
+            self._row(table_id, table, token_hash(admin), now),
+            list(zip(table.seats, hashes, strict=True)),
+            [],
+            self._new_lease(),
         )
+        self._owned(table_id)
         self.tables[table_id] = LiveTable(table_id, table, hashes, token_hash(admin), 0, created_at=now)
         return {
             "table": table_id,
@@ -376,48 +423,91 @@ class Hub:
 
     # ------------------------------------------------------------------ changes
 
-    async def _commit(self, live: LiveTable, change: Change | Refused, conn: Conn | None, ref: Any = None) -> bool:
+    async def _commit(
+        self,
+        live: LiveTable,
+        change: Change | Refused,
+        conn: Conn | None,
+        ref: Any = None,
+        redo: Callable[[], Change | Refused] | None = None,
+    ) -> bool:
         """Store ``change`` (held under ``live.lock``), then tell everyone; a refusal goes to
-        ``conn`` only. False if nothing was applied."""
+        ``conn`` only. False if nothing was applied. If another process moved the table on
+        first, the copy is reloaded and ``redo`` makes the change again on it."""
         table = live.table
-        if isinstance(change, Refused):
-            if conn is not None:
-                conn.send_json(
-                    {
-                        "type": "refused",
-                        "code": change.code,
-                        "message": change.message,
-                        "id": ref,
-                        "version": table.version,
-                    }
-                )
+        for attempt in range(COMMIT_TRIES):
+            if isinstance(change, Refused):
+                if conn is not None:
+                    conn.send_json(
+                        {
+                            "type": "refused",
+                            "code": change.code,
+                            "message": change.message,
+                            "id": ref,
+                            "version": live.table.version,
+                        }
+                    )
+                return False
+            table = live.table
+            if not change.entries and not table.seats_changed:
+                return True
+            commit = Commit(
+                live.id,
+                live.stored_version,
+                table.version,
+                table.status,
+                table.clock_state(),
+                change.entries,
+                list(zip(table.seats, live.token_hashes, strict=True)) if table.seats_changed else None,
+                table.spec.to_json() if table.seats_changed else None,
+            )
+            try:
+                await self.store.commit(commit)
+                break
+            except StaleCommit:
+                # Another process logged this step first: our copy was behind.
+                self.metrics.conflicts.inc()
+                await self._reload(live)
+                if redo is None or attempt == COMMIT_TRIES - 1:
+                    if conn is not None:
+                        conn.send_json(
+                            {
+                                "type": "refused",
+                                "code": "stale",
+                                "message": "the table changed meanwhile: decide again on the new position",
+                                "id": ref,
+                                "version": live.table.version,
+                            }
+                        )
+                    self._follow_up(live)
+                    return False
+                change = redo()
+            except StoreError as error:
+                log.error("table %s: %s", live.id, error)
+                if conn is not None:
+                    conn.send_json(
+                        {
+                            "type": "error",
+                            "code": "store_failed",
+                            "message": "the server could not save that: nothing changed",
+                        }
+                    )
+                await self._reload(live)
+                return False
+        else:
             return False
-        if not change.entries and not table.seats_changed:
-            return True
-        commit = Commit(
-            live.id,
-            live.stored_version,
-            table.version,
-            table.status,
-            table.clock_state(),
-            change.entries,
-            list(zip(table.seats, live.token_hashes, strict=True)) if table.seats_changed else None,
-            table.spec.to_json() if table.seats_changed else None,
-        )
-        try:
-            await self.store.commit(commit)
-        except StoreError as error:
-            log.error("table %s: %s", live.id, error)
-            await self._reload(live)
-            if conn is not None:
-                conn.send_json(
-                    {
-                        "type": "error",
-                        "code": "store_failed",
-                        "message": "the server could not save that: nothing changed",
-                    }
-                )
-            return False
+        if self.cluster is not None:
+            self.cluster.publish_change(
+                {
+                    "t": live.id,
+                    "o": commit.old_version,
+                    "n": commit.new_version,
+                    "s": commit.status,
+                    "c": commit.clocks,
+                    "seats": commit.seats is not None,
+                    "e": [[e.seq, e.kind, e.seat, e.text, e.actor, e.at, e.ref, e.after_event] for e in change.entries],
+                }
+            )
         live.stored_version = table.version
         table.seats_changed = False
         decisions = sum(e.kind == "decision" for e in change.entries)
@@ -432,17 +522,176 @@ class Hub:
         return True
 
     async def _reload(self, live: LiveTable) -> None:
-        """Rebuild ``live``'s table from the database (after a failed commit)."""
-        stored = await self.store.load(live.id)
+        """Rebuild ``live``'s table from the database (after a failed commit). If the database
+        cannot be read either, the table leaves memory (its copy may hold a change that was not
+        stored) and its sockets close with 1012: the clients come back and find it as stored."""
+        try:
+            stored = await self.store.load(live.id)
+        except Exception as error:
+            log.error(
+                "table %s: cannot read it back (%s): its sockets close until the database is back", live.id, error
+            )
+            if self.tables.get(live.id) is live:
+                del self.tables[live.id]
+            if live.timer is not None:
+                live.timer.cancel()
+                live.timer = None
+            for conn in list(live.conns):
+                conn.close(1012)
+            return
         if stored is not None:
             fresh = self._live(stored)
             live.table = fresh.table
             live.token_hashes = fresh.token_hashes
             live.stored_version = fresh.stored_version
-            for conn in live.conns:
-                if conn.seat is not None and conn.seat in live.table.away:
-                    live.table.away.pop(conn.seat, None)
+            live.rematch_id = fresh.rematch_id
+            self._fix_presence(live)
         self._broadcast(live, full=True)
+
+    def _fix_presence(self, live: LiveTable) -> None:
+        """Who is away, after a reload: the human seats connected to no process."""
+        table = live.table
+        elsewhere = self.cluster.connected_elsewhere(live.id) if self.cluster is not None else set()
+        now = self.clock()
+        for seat, state in enumerate(table.seats):
+            if live.connected(seat) or seat in elsewhere:
+                table.away.pop(seat, None)
+            elif table.status == PLAYING and state.kind == HUMAN:
+                table.away.setdefault(seat, now)
+
+    # ------------------------------------------------------------------ several processes (issue 31)
+
+    def owns(self, table_id: str) -> bool:
+        """Does this process run ``table_id``'s clocks and bots (it holds its lease)?"""
+        return self.cluster is None or table_id in self.cluster.owned
+
+    def _new_lease(self) -> tuple[str, float]:
+        return self.cluster.leases.new_lease() if self.cluster is not None else ("", 0.0)
+
+    def _owned(self, table_id: str) -> None:
+        """A table this process created, with its lease, is stored: it runs its clocks and bots."""
+        if self.cluster is not None:
+            self.cluster.owned.add(table_id)
+
+    async def remote_change(self, message: dict[str, Any]) -> None:
+        """Another process stored a change: queue it for this copy. Never waits for the table's
+        lock (the bus reads every table's news in one task: one busy table must not hold up the
+        others); each table's news is applied in order by a task of its own."""
+        live = self.tables.get(str(message["t"]))
+        if live is None:
+            return  # not in memory here: loaded from the database when asked for
+        live.remote.append(message)
+        if not live.draining:
+            live.draining = True
+            self._spawn(self._apply_remote(live))
+
+    async def _apply_remote(self, live: LiveTable) -> None:
+        """Apply ``live``'s queued news to the copy (or reload the copy if a message was
+        missed), then update this process's clients."""
+        try:
+            async with live.lock:
+                messages, live.remote = live.remote, []
+                reload = applied = False
+                for message in messages:
+                    if int(message["n"]) <= live.stored_version or reload:
+                        continue  # known already (a message that came late), or reloading anyway
+                    entries = [
+                        Entry(
+                            int(seq),
+                            str(kind),
+                            int(seat),
+                            str(text),
+                            str(actor),
+                            float(at),
+                            int(ref),
+                            after_event=int(n),
+                        )
+                        for seq, kind, seat, text, actor, at, ref, n in message["e"]
+                    ]
+                    follows = int(message["o"]) == live.stored_version and not message["seats"]
+                    if follows and self._catch_up(live, entries, message):
+                        live.stored_version = live.table.version
+                        applied = True
+                    else:
+                        reload = True
+                if reload:
+                    await self._reload(live)
+                elif applied:
+                    self._broadcast(live)
+                if reload or applied:
+                    self._follow_up(live)
+        finally:
+            live.draining = False
+            if live.remote:  # news that came while this ran
+                live.draining = True
+                self._spawn(self._apply_remote(live))
+
+    def _catch_up(self, live: LiveTable, entries: list[Entry], message: dict[str, Any]) -> bool:
+        try:
+            return live.table.catch_up(entries, str(message["s"]), message["c"])
+        except Exception:  # a copy that cannot follow is reloaded from the database
+            log.exception("table %s: could not apply a change from another process", live.id)
+            return False
+
+    async def resync(self) -> None:
+        """Reload the tables in memory that the database has newer (Redis was away)."""
+        versions = await self.store.versions(list(self.tables))
+        for table_id, version in versions.items():
+            live = self.tables.get(table_id)
+            if live is None or version <= live.stored_version:
+                continue
+            async with live.lock:
+                if version > live.stored_version:
+                    await self._reload(live)
+                    self._follow_up(live)
+
+    async def gained(self, table_ids: list[str]) -> None:
+        """This process took over these tables' leases: run their clocks and bots."""
+        for table_id in table_ids:
+            live = self.tables.get(table_id)
+            if live is None:
+                with contextlib.suppress(HubError):
+                    await self.get(table_id)  # loads it and starts its bots and clocks
+                continue
+            async with live.lock:
+                await self._reload(live)  # the copy may be behind the process that died
+                self._follow_up(live)
+
+    def lost(self, table_ids: set[str]) -> None:
+        """Another process holds these tables' leases now: stop their clocks and bots here."""
+        for table_id in table_ids:
+            live = self.tables.get(table_id)
+            if live is None:
+                continue
+            if live.timer is not None:
+                live.timer.cancel()
+                live.timer = None
+            live.bot_jobs.clear()
+            if not live.conns:
+                self.tables.pop(table_id, None)
+
+    def presence_changed(self, table_id: str) -> None:
+        """Seats of ``table_id`` connected or left on another process."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        self._fix_presence(live)
+        if live.table.status == PLAYING:
+            self._set_timer(live)
+        self._broadcast(live)
+
+    def local_presence(self) -> dict[str, list[int]]:
+        """The seats connected to this process, by table."""
+        seats: dict[str, list[int]] = {}
+        for table_id, live in self.tables.items():
+            connected = sorted({conn.seat for conn in live.conns if conn.seat is not None})
+            if connected:
+                seats[table_id] = connected
+        return seats
+
+    def _publish_presence(self, live: LiveTable) -> None:
+        if self.cluster is not None:
+            self.cluster.publish_presence(live.id, sorted({c.seat for c in live.conns if c.seat is not None}))
 
     def _broadcast(self, live: LiveTable, *, full: bool = False) -> None:
         """Queue each connection's state: built once per kind of recipient."""
@@ -461,10 +710,11 @@ class Hub:
             conn.send(text)
             conn.events_sent, conn.entries_sent, conn.epoch = events, len(table.entries), table.epoch
 
-    @staticmethod
-    def _seats_json(live: LiveTable) -> orjson.Fragment:
-        """Every seat's public facts and whether it is connected, as JSON."""
-        connected = {conn.seat for conn in live.conns}
+    def _seats_json(self, live: LiveTable) -> orjson.Fragment:
+        """Every seat's public facts and whether it is connected (to any process), as JSON."""
+        connected: set[int | None] = {conn.seat for conn in live.conns}
+        if self.cluster is not None:
+            connected |= self.cluster.connected_elsewhere(live.id)
         return orjson.Fragment(
             orjson.dumps([{**s.to_json(), "connected": i in connected} for i, s in enumerate(live.table.seats)])
         )
@@ -490,7 +740,7 @@ class Hub:
     def _follow_up(self, live: LiveTable) -> None:
         """After a change: ask the bots, set the timer, let a finished table's bots go."""
         table = live.table
-        if table.status != PLAYING:
+        if table.status != PLAYING or not self.owns(live.id):
             if live.timer is not None:
                 live.timer.cancel()
                 live.timer = None
@@ -510,6 +760,8 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     def _set_timer(self, live: LiveTable) -> None:
+        if not self.owns(live.id):
+            return  # the lease owner runs the clocks
         deadline = live.table.next_deadline()
         if live.timer is not None:
             if deadline == live.timer_at:
@@ -525,6 +777,8 @@ class Hub:
     async def _on_timer(self, live: LiveTable) -> None:
         async with live.lock:
             live.timer = None
+            if not self.owns(live.id):
+                return
             change = live.table.check_clocks(self.clock())
             if change.entries:
                 await self._commit(live, change, None)
@@ -544,6 +798,8 @@ class Hub:
         async with live.lock:
             if live.bot_jobs.get(request.seat) == request.asked_at:
                 del live.bot_jobs[request.seat]
+            if not self.owns(live.id):
+                return  # the lease moved on while the bot thought: its new owner asks its own
             change = live.table.bot_decides(request, text, self.clock())
             if isinstance(change, Refused):
                 self._follow_up(live)  # the question changed: ask again if needed
@@ -572,6 +828,7 @@ class Hub:
                 if isinstance(change, Refused) and change.code == "bad_name":
                     raise HubError("bad_request", change.message)
             live.conns.add(conn)
+            self._publish_presence(live)
             conn.send_json(
                 {
                     "type": "welcome",
@@ -583,7 +840,15 @@ class Hub:
                 }
             )
             if isinstance(change, Change) and (change.entries or table.seats_changed):
-                await self._commit(live, change, None)
+                assert seat is not None
+                taken: int = seat
+
+                def again() -> Change | Refused:
+                    if name is not None:
+                        return live.table.join(taken, name, self.clock())
+                    return live.table.seat_back(taken, self.clock())
+
+                await self._commit(live, change, None, redo=again)
             else:
                 self._broadcast(live)  # the newcomer gets everything, the others who is connected
         return live, conn
@@ -595,12 +860,14 @@ class Hub:
             return
         async with live.lock:
             live.conns.discard(conn)
-            if conn.seat is not None and not live.connected(conn.seat):
+            self._publish_presence(live)
+            elsewhere = self.cluster.connected_elsewhere(live.id) if self.cluster is not None else set()
+            if conn.seat is not None and not live.connected(conn.seat) and conn.seat not in elsewhere:
                 live.table.seat_away(conn.seat, self.clock())
                 if live.table.status == PLAYING:
                     self._set_timer(live)
             self._broadcast(live)
-        if live.table.status in (OVER, CLOSED) and not live.conns:
+        if not live.conns and (live.table.status in (OVER, CLOSED) or not self.owns(live.id)):
             self.tables.pop(live.id, None)  # kept in the database; loaded again when asked
 
     async def decide(self, conn: Conn, seq: int, text: str, ref: Any) -> None:
@@ -611,22 +878,31 @@ class Hub:
             table = live.table
             back = table.seat_back(seat, self.clock()) if seat in table.standins else None
             if back is not None and back.entries:
-                await self._commit(live, back, None)
-            change = table.decide(seat, seq, text, PLAYER, self.clock())
-            if await self._commit(live, change, conn, ref):
+                await self._commit(live, back, None, redo=lambda: live.table.seat_back(seat, self.clock()))
+            change = live.table.decide(seat, seq, text, PLAYER, self.clock())
+            redo = lambda: live.table.decide(seat, seq, text, PLAYER, self.clock())  # noqa: E731
+            if await self._commit(live, change, conn, ref, redo):
                 self.metrics.latency.observe(time.perf_counter() - started)
 
     async def undo(self, conn: Conn, seq: int) -> None:
         """A player takes back their last decision."""
         live, seat = self._seat(conn)
         async with live.lock:
-            await self._commit(live, live.table.undo(seat, seq, self.clock()), conn)
+
+            def undo() -> Change | Refused:
+                return live.table.undo(seat, seq, self.clock())
+
+            await self._commit(live, undo(), conn, redo=undo)
 
     async def back(self, conn: Conn) -> None:
         """A player says they are here: their stand-in stops."""
         live, seat = self._seat(conn)
         async with live.lock:
-            await self._commit(live, live.table.seat_back(seat, self.clock()), None)
+
+            def back() -> Change | Refused:
+                return live.table.seat_back(seat, self.clock())
+
+            await self._commit(live, back(), None, redo=back)
 
     def sync(self, conn: Conn) -> None:
         """Send the whole state again."""
@@ -656,7 +932,7 @@ class Hub:
             change = live.table.join(seat, name, self.clock())
             if isinstance(change, Refused):
                 raise HubError("bad_request" if change.code == "bad_name" else "conflict", change.message)
-            await self._commit(live, change, None)
+            await self._commit(live, change, None, redo=lambda: live.table.join(seat, name, self.clock()))
         return {"table": live.id, "seat": seat, "name": live.table.seats[seat].name, "status": live.table.status}
 
     async def admin_start(self, table_id: str, token: str | None) -> dict[str, Any]:
@@ -667,7 +943,7 @@ class Hub:
             change = live.table.start(self.clock(), fill=True)
             if isinstance(change, Refused):
                 raise HubError("conflict", change.message)
-            await self._commit(live, change, None)
+            await self._commit(live, change, None, redo=lambda: live.table.start(self.clock(), fill=True))
         return self.info(live)
 
     async def admin_free(self, table_id: str, token: str | None, seat: int) -> dict[str, Any]:
@@ -706,7 +982,7 @@ class Hub:
             change = live.table.close(self.clock())
             if isinstance(change, Refused):
                 raise HubError("conflict", change.message)
-            await self._commit(live, change, None)
+            await self._commit(live, change, None, redo=lambda: live.table.close(self.clock()))
         return self.info(live)
 
     async def rematch(self, table_id: str, token: str | None) -> dict[str, Any]:
@@ -734,7 +1010,9 @@ class Hub:
                     self._row(new_id, fresh, live.admin_hash, now, rematch_of=live.id),
                     list(zip(fresh.seats, live.token_hashes, strict=True)),
                     [],
+                    self._new_lease(),
                 )
+                self._owned(new_id)
                 self.tables[new_id] = LiveTable(
                     new_id, fresh, list(live.token_hashes), live.admin_hash, 0, rematch_of=live.id, created_at=now
                 )

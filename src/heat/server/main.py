@@ -32,11 +32,29 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"--bot-workers must be 1 to 64, not {args.bot_workers}")
     if not 0 <= args.port <= 65535:
         raise ConfigError(f"--port must be 0 to 65535, not {args.port}")
-    db = Path(args.db) if args.db else default_db()
-    if db.is_dir():
-        raise ConfigError(f"--db {db} is a folder: give the database file")
+    from heat.server.store import is_postgres
+
+    db: Path | str
+    if args.db and is_postgres(args.db):
+        db = args.db
+    else:
+        db = Path(args.db) if args.db else default_db()
+        if db.is_dir():
+            raise ConfigError(f"--db {db} is a folder: give the database file")
+        if args.redis:
+            raise ConfigError("--redis is for several processes on one PostgreSQL --db: SQLite serves one process")
+    if args.migrate:
+        return _migrate(db)
+    if not 1 <= args.lease_seconds <= 3600:
+        raise ConfigError(f"--lease-seconds must be 1 to 3600, not {args.lease_seconds}")
+    if isinstance(db, str):
+        _check_schema(db)
+    if args.redis and not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        raise ConfigError(f"--redis {args.redis}: give a redis:// URL")
     settings = Settings(
         db=db,
+        redis=args.redis,
+        lease_seconds=float(args.lease_seconds),
         bot_workers=args.bot_workers,
         away_grace=args.away_grace,
         allow_positions=args.allow_positions,
@@ -53,11 +71,15 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
-    print(f"Heat server on http://{shown}:{port}/ (database {db})", flush=True)
+    where = _shown_url(db) if isinstance(db, str) else db
+    print(f"Heat server on http://{shown}:{port}/ (database {where})", flush=True)
     if args.host in ("0.0.0.0", "::"):
         print(f"Friends on your network connect to http://THIS-MACHINE'S-ADDRESS:{port}/", flush=True)
     print("Ctrl-C stops it.", flush=True)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    # A commit that loses to another process's (issue 31) aborts psycopg's pipeline, which it
+    # logs as a warning; the hub handles that loss (the change is made again on the new state).
+    logging.getLogger("psycopg").setLevel(logging.ERROR)
     config = uvicorn.Config(
         create_app(settings),
         log_level="warning" if not args.verbose else "info",
@@ -75,3 +97,46 @@ def run(args: argparse.Namespace) -> int:
         server.run(sockets=[sock])
     print("Heat server stopped.", flush=True)
     return 0 if server.started else 1
+
+
+def _shown_url(url: str) -> str:
+    """``url`` without its password (printed)."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _migrate(db: Path | str) -> int:
+    """``heat serve --migrate``: upgrade the database, say from which schema to which."""
+    from heat.server.store import migrate_url
+
+    try:
+        before, after = migrate_url(db)
+    except Exception as error:
+        shown = _shown_url(db) if isinstance(db, str) else db
+        raise ConfigError(f"cannot migrate {shown}: {str(error).splitlines()[0]}") from None
+    if before == after:
+        print(f"The database is at the newest schema ({after}).")
+    else:
+        print(f"The database was upgraded from schema {before or 'none'} to {after}.")
+    return 0
+
+
+def _check_schema(url: str) -> None:
+    """Refuse to serve a PostgreSQL database that is not at the newest schema, or unreachable."""
+    from sqlalchemy import create_engine
+
+    from heat.server.store import postgres_url, schema_revision
+
+    engine = create_engine(postgres_url(url))
+    try:
+        current, head = schema_revision(engine)
+    except Exception as error:
+        raise ConfigError(f"cannot open {_shown_url(url)}: {str(error).splitlines()[0]}") from None
+    finally:
+        engine.dispose()
+    if current != head:
+        raise ConfigError(
+            f"the database is at schema {current or 'none'}, this server needs {head}: "
+            f"run heat serve --db URL --migrate once first"
+        )

@@ -57,3 +57,14 @@ entries = Table(
     Column("ref", Integer, nullable=False),
     Column("after_event", Integer, nullable=False),
 )
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Index("ix_leases_owner", "owner"),
+)
+"""Which server process runs a table's clocks and bots (issue 31), until when: a process renews
+its leases every few seconds; a live process takes over a lease that has expired."""

@@ -6,6 +6,9 @@ entries, its version, status and clocks). The thread writes commits in *group co
 commits are waiting when it is free go into one transaction (one fsync), and each caller's
 ``commit`` returns only once its transaction is durable. The hub tells nobody about a change before that. A commit whose
 table moved on in the database meanwhile (another writer) fails and is not written.
+
+The database is a SQLite file (one process; migrated on start) or PostgreSQL (``postgresql://``
+URL: any number of processes; ``heat serve --migrate`` upgrades it, once, before they start).
 """
 
 from __future__ import annotations
@@ -26,11 +29,12 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, bindparam, create_engine, event, insert, select, update
 from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
 
-from heat.server.schema import entries, seats, tables
+from heat.server.schema import entries, leases, seats, tables
 from heat.server.table import Entry, SeatState
 
 MAX_BATCH = 500
@@ -39,6 +43,15 @@ MAX_BATCH = 500
 
 class StoreError(Exception):
     """A change could not be stored (the table is rebuilt from what was)."""
+
+
+class StaleCommit(StoreError):
+    """A change was made on an old copy of its table: another process logged that step first
+    (the (table, seq) key or the row's version said so). Nothing of it was written."""
+
+
+class SchemaError(Exception):
+    """The database is not at the schema this code needs (``heat serve --migrate`` upgrades)."""
 
 
 @dataclass(slots=True)
@@ -67,6 +80,17 @@ class StoredTable:
     entries: list[Entry]
 
 
+def is_postgres(db: str | Path) -> bool:
+    """Is ``db`` a PostgreSQL URL (not a SQLite file)?"""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://", "postgresql+psycopg://"))
+
+
+def postgres_url(db: str) -> str:
+    """``db`` with SQLAlchemy's driver name (psycopg 3, which speaks both sync and asyncio)."""
+    _, _, rest = db.partition("://")
+    return f"postgresql+psycopg://{rest}"
+
+
 def sqlite_urls(path: str | Path) -> tuple[str, str]:
     """The synchronous (migrations) and asynchronous URLs of the SQLite file ``path``."""
     target = Path(path).expanduser().resolve()
@@ -83,10 +107,39 @@ def _migrations_config(connection: Connection) -> Iterator[Config]:
         yield config
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the database up to the newest schema (Alembic ``upgrade head``)."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the database up to the newest schema (Alembic ``upgrade head``; ``revision``: an
+    older one, for tests). On PostgreSQL an advisory lock makes two processes migrating at once
+    take turns."""
     with engine.begin() as connection, _migrations_config(connection) as config:
-        command.upgrade(config, "head")
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(31)")
+        command.upgrade(config, revision)
+
+
+def schema_revision(engine: Engine) -> tuple[str | None, str]:
+    """The database's schema revision (None: none yet) and the newest the code knows."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    with engine.connect() as connection, _migrations_config(connection) as config:
+        current = MigrationContext.configure(connection).get_current_revision()
+        head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return current, head
+
+
+def migrate_url(db: str | Path) -> tuple[str | None, str]:
+    """``heat serve --migrate``: upgrade the database ``db`` (a SQLite file or a PostgreSQL URL);
+    the revisions before and after."""
+    url = postgres_url(str(db)) if is_postgres(db) else sqlite_urls(db)[0]
+    engine = create_engine(url)
+    try:
+        before, _ = schema_revision(engine)
+        migrate(engine)
+        return before, schema_revision(engine)[0] or ""
+    finally:
+        engine.dispose()
 
 
 def _sqlite_pragmas(synchronous: str) -> Any:
@@ -200,17 +253,35 @@ class Store:
         """Told the size of each group commit (metrics)."""
 
     @staticmethod
-    async def open(path: str | Path, *, synchronous: str = "FULL") -> Store:
-        """Open (creating and migrating it if needed) the SQLite database at ``path``."""
-        target = Path(path).expanduser()
-        target.parent.mkdir(parents=True, exist_ok=True)
-        sync_url, async_url = sqlite_urls(target)
-
-        writer = create_engine(sync_url)
-        event.listen(writer, "connect", _sqlite_pragmas(synchronous))
-        await asyncio.to_thread(migrate, writer)
-        engine = create_async_engine(async_url)
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas(synchronous))
+    async def open(db: str | Path, *, synchronous: str = "FULL", migrate_sqlite: bool = True) -> Store:
+        """Open the database ``db``: a SQLite file (created and migrated if needed), or a
+        PostgreSQL URL, which must be at the newest schema already (SchemaError says how to get
+        there: several processes must not each migrate on start)."""
+        if is_postgres(db):
+            url = postgres_url(str(db))
+            writer = create_engine(url, pool_pre_ping=True)
+            try:
+                current, head = await asyncio.to_thread(schema_revision, writer)
+            except Exception:
+                writer.dispose()
+                raise
+            if current != head:
+                writer.dispose()
+                raise SchemaError(
+                    f"the database is at schema {current or 'none'}, this server needs {head}: "
+                    "run heat serve --db URL --migrate once first"
+                )
+            engine = create_async_engine(url, pool_size=4, max_overflow=8, pool_pre_ping=True)
+        else:
+            target = Path(db).expanduser()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            sync_url, async_url = sqlite_urls(target)
+            writer = create_engine(sync_url)
+            event.listen(writer, "connect", _sqlite_pragmas(synchronous))
+            if migrate_sqlite:
+                await asyncio.to_thread(migrate, writer)
+            engine = create_async_engine(async_url)
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas(synchronous))
         store = Store(engine, writer)
         store._thread = threading.Thread(
             target=store._work, args=(asyncio.get_running_loop(),), name="heat-store", daemon=True
@@ -229,7 +300,8 @@ class Store:
 
     def _close_raw(self) -> None:
         if self._raw is not None:
-            self._raw.close()
+            with contextlib.suppress(Exception):  # a connection the database dropped
+                self._raw.invalidate()
             self._raw = None
 
     # ------------------------------------------------------------------ writing
@@ -239,6 +311,10 @@ class Store:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._inbox.put((change, future))
         await future
+
+    async def run(self, job: Callable[[], Any]) -> Any:
+        """Run ``job`` in the store's thread, between two group commits (leases use it)."""
+        return await self._run(job)
 
     async def _run(self, job: Callable[[], Any]) -> Any:
         """Run ``job`` in the store's thread, between two group commits."""
@@ -290,9 +366,25 @@ class Store:
                 try:
                     self._write_sync([change])
                     results.append(None)
+                except StaleCommit as error:
+                    results.append(error)
+                except IntegrityError as error:
+                    if self._moved_on(change):  # another process logged this step first
+                        results.append(StaleCommit(f"table {change.table_id} moved on: {error.orig}"))
+                    else:
+                        results.append(StoreError(f"could not store the change: {error}"))
                 except Exception as error:
                     results.append(StoreError(f"could not store the change: {error}"))
             return results
+
+    def _moved_on(self, change: Commit) -> bool:
+        """Is ``change``'s table no longer at the version the change was made on?"""
+        try:
+            with self.writer.connect() as connection:
+                version = connection.execute(select(tables.c.version).where(tables.c.id == change.table_id)).scalar()
+        except Exception:
+            return False
+        return version is not None and version != change.old_version
 
     def _written(self, batch: list[tuple[Commit, asyncio.Future[Any]]], results: list[BaseException | None]) -> None:
         self.batches += 1
@@ -354,26 +446,38 @@ class Store:
                 cursor.executemany(sql.entry, [_params(sql.entry_keys, row) for row in rows])
             cursor.executemany(sql.row, updates)
             if cursor.rowcount != len(batch):  # a table moved on meanwhile: nothing of the batch is kept
-                raise StoreError("a table is no longer at the version its change was made on")
+                raise StaleCommit("a table is no longer at the version its change was made on")
             if specs:
                 cursor.executemany(sql.spec, specs)
             if seat_rows:
                 cursor.executemany(sql.seat, seat_rows)
             connection.commit()
-        except BaseException:
+        except BaseException as error:
+            dbapi = self.writer.dialect.loaded_dbapi
+            if isinstance(error, (dbapi.OperationalError, dbapi.InterfaceError)):
+                self._close_raw()  # the database went away: the next batch connects again
+                raise
             connection.rollback()
+            if isinstance(error, dbapi.IntegrityError):
+                raise IntegrityError(None, None, error) from error
             raise
         finally:
             cursor.close()
 
     async def create(
-        self, row: dict[str, Any], seat_rows: list[tuple[SeatState, str | None]], first: list[Entry]
+        self,
+        row: dict[str, Any],
+        seat_rows: list[tuple[SeatState, str | None]],
+        first: list[Entry],
+        lease: tuple[str, float] = ("", 0.0),
     ) -> None:
-        """Store a new table (its row, seats and first entries) in one transaction."""
+        """Store a new table (its row, seats, first entries and lease: owner and expiry) in one
+        transaction."""
 
         def write() -> None:
             with self.writer.begin() as connection:
                 connection.execute(insert(tables), [row])
+                connection.execute(insert(leases), [{"table_id": row["id"], "owner": lease[0], "expires_at": lease[1]}])
                 connection.execute(
                     insert(seats),
                     [
@@ -474,3 +578,12 @@ class Store:
         for row in rows:
             row["seats"] = by_id[row["id"]]
         return rows
+
+    async def versions(self, table_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of these tables (the hub checks its copies with it)."""
+        found: dict[str, int] = {}
+        async with self.engine.connect() as connection:
+            for start in range(0, len(table_ids), 500):
+                query = select(tables.c.id, tables.c.version).where(tables.c.id.in_(table_ids[start : start + 500]))
+                found.update({row.id: row.version for row in await connection.execute(query)})
+        return found

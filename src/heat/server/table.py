@@ -200,6 +200,11 @@ class Table:
             for entry in active:
                 table._apply(entry.seat, parse_decision(entry.text), entry)
         table.status = status
+        # The seats asked since the start whose question no replayed decision changed were asked
+        # at the start (its notice, the first of the whole table): the same version as live.
+        started_at = next((e.seq for e in table.entries if e.kind == NOTICE and e.seat == -1), table.version)
+        for deciding in table.to_decide():
+            table.asked_at.setdefault(deciding, started_at)
         table.standins = {int(s) for s in clocks.get("standins", [])}
         for seat, deadline in clocks.get("deadlines", {}).items():
             # The server was down, not the player: a clock that ran out meanwhile gets the grace.
@@ -209,6 +214,27 @@ class Table:
                 if seat.kind == HUMAN:
                     table.away[index] = now  # nobody is connected to a server that has just started
         return table
+
+    def catch_up(self, entries: Sequence[Entry], status: str, clocks: dict[str, Any]) -> bool:
+        """Apply the ``entries`` another server process logged after this copy's version, and
+        the table's new status and clocks (issue 31). False, and nothing changed, if they cannot
+        be applied one by one: a gap, a take-back, or a table not playing (the caller restores
+        the table from the database instead)."""
+        if self.status != PLAYING or status not in (PLAYING, OVER, CLOSED) or self.game is None:
+            return False
+        if [e.seq for e in entries] != list(range(self.version + 1, self.version + 1 + len(entries))):
+            return False
+        if any(e.kind not in (DECISION, NOTICE) for e in entries):
+            return False
+        for entry in entries:
+            if entry.kind == DECISION:
+                self._apply(entry.seat, parse_decision(entry.text), entry)
+            self.entries.append(entry)
+            self.version = entry.seq
+        self.status = status
+        self.standins = {int(s) for s in clocks.get("standins", [])}
+        self.deadlines = {int(seat): float(deadline) for seat, deadline in clocks.get("deadlines", {}).items()}
+        return True
 
     # ------------------------------------------------------------------ reading
 

@@ -175,6 +175,10 @@ class RemoteApp(App[None]):
             text = str(message.get("message") or message.get("code"))
             if message.get("code") in FATAL_CODES:
                 self._fail(f"cannot play table {self.link.table} on: {text}")
+            elif message.get("code") == "store_failed":  # nothing was applied: decide again
+                self.pending = False
+                await self._show(ask_again=True)
+                self._say(f"The server says: {text}", error=True)
             else:
                 self._say(f"The server says: {text}", error=True)
         elif kind == "rematch":

@@ -21,6 +21,9 @@ NOTHING_ANSWERS = "nothing answers there (is the server running? is the link's a
 FATAL_CODES = frozenset({"unauthorized", "not_found", "removed", "hello_first", "bad_message"})
 """Errors after which reconnecting cannot help: the seat is not ours (any more)."""
 
+PASSING_CODES = frozenset({"unavailable"})
+"""A refused hello that passes: the server cannot serve the table for a moment (docs/server.md)."""
+
 
 def hello(link: Link, name: str | None) -> str:
     """The first message: the seat's token and the player's display name."""
@@ -61,6 +64,10 @@ async def open_seat(link: Link, name: str | None) -> tuple[ClientConnection, dic
     if not isinstance(first, dict) or first.get("type") != "welcome":
         await socket.close()
         why = first.get("message") if isinstance(first, dict) else None
+        if isinstance(first, dict) and first.get("type") == "error" and first.get("code") in PASSING_CODES:
+            # The server is there but cannot serve the table now (its database is away): the
+            # seat is still ours, so this is worth trying again, like an unreachable server.
+            raise JoinError(f"the server at {link.base} cannot serve table {link.table} now: {why or first['code']}")
         raise SeatRefused(f"cannot join table {link.table}: {why or 'the server did not welcome this seat'}")
     if not isinstance(first.get("seat"), int):
         await socket.close()
