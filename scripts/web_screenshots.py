@@ -37,6 +37,8 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+PACE = 0.06
+"""Seconds between two decisions of the scripted player: a faster one is rate-limited."""
 SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
@@ -85,6 +87,7 @@ async def play_rounds(made: dict[str, Any], rounds: int | None, seed: int = 7) -
             break
         if seat.legal:
             choices = [d for d in seat.legal if not d.startswith("gear 1 ")] or seat.legal
+            await asyncio.sleep(PACE)  # under the server's 20 messages a second (docs/server.md)
             answer = await seat.decide(rng.choice(choices))
             if answer["type"] == "accepted":
                 await seat.until(lambda m, v=answer["version"]: m["type"] == "state" and m["version"] >= v)
