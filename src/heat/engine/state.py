@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from heat.engine import content
+from heat.engine import board, content
 from heat.engine.car import Car, TurnState
 from heat.engine.cardtable import CardTable, card_table
 from heat.engine.config import RaceConfig
@@ -206,11 +206,11 @@ class RaceState:
 
     def space_of(self, pos: int) -> int:
         """The board space (1..spaces) of a progress value."""
-        return (pos - 1) % self.spaces + 1
+        return board.space_of(pos, self.spaces)
 
     def lap_of(self, pos: int) -> int:
         """The lap a progress value lies on: 0 on the grid, laps + 1 past the finish."""
-        return (pos - 1) // self.spaces + 1
+        return board.lap_of(pos, self.spaces)
 
     def _slot(self, pos: int, lane: int) -> int:
         return ((pos - 1) % self.spaces + 1) * self.track.spots_per_space + lane - 1
@@ -227,56 +227,23 @@ class RaceState:
 
     def corners_crossed(self, start: int, end: int) -> list[tuple[int, content.Corner]]:
         """Corner Lines between progress ``start`` and ``end``, in crossing order, as
-        (line progress, corner). Lines past the finish line are ignored (B-7.6, B-16.5)."""
-        crossed: list[tuple[int, content.Corner]] = []
-        stop = min(end, self.finish)
-        lines = self.corner_lines
-        if stop <= start or not lines:
-            return crossed
-        spaces = self.spaces
+        (line progress, corner): ``board.lines_crossed`` (B-7.5, B-7.6, B-16.5)."""
+        crossed = board.lines_crossed(self.corner_lines, self.spaces, start, end, self.finish)
+        if not crossed:
+            return []
         corners = self.track.corners
-        base = ((start - 1) // spaces) * spaces  # the lap of ``start``
-        index = 0
-        while index < len(lines) and base + lines[index] < start:
-            index += 1  # to the lap's first line at or after ``start``
-        while True:
-            if index == len(lines):  # on to the next lap
-                index = 0
-                base += spaces
-            line = base + lines[index]
-            if line >= stop:
-                return crossed
-            crossed.append((line, corners[index]))
-            index += 1
+        return [(line, corners[index]) for line, index in crossed]
 
     def _place(self, car: Car, target: int, floor: int) -> int:
-        """Put ``car`` (already lifted off the board) on the free spot nearest the race line of
-        ``target``, or of the nearest space behind it with a free spot, never behind ``floor``
-        (B-3.6, B-3.7). Returns the progress where it stopped."""
-        occupancy = self.occupancy
-        spots = self.track.spots_per_space
-        raceline = self.track.raceline
-        spaces = self.spaces
-        pos = target
-        while pos > floor:
-            space = (pos - 1) % spaces + 1
-            base = space * spots
-            first = raceline[space]
-            if occupancy[base + first - 1] < 0:
-                lane = first
-            else:
-                lane = 0
-                for other in range(1, spots + 1):
-                    if occupancy[base + other - 1] < 0:
-                        lane = other
-                        break
-            if lane:
-                car.pos = pos
-                car.lane = lane
-                occupancy[base + lane - 1] = car.seat
-                return pos
-            pos -= 1
-        return floor
+        """Put ``car`` (already lifted off the board) where ``board.place`` stops it on its way to
+        ``target``, never behind ``floor`` (B-3.6, B-3.7). Returns the progress where it stopped."""
+        track = self.track
+        pos, lane = board.place(self.occupancy, track.spots_per_space, track.raceline, self.spaces, target, floor)
+        if lane:
+            car.pos = pos
+            car.lane = lane
+            self.occupancy[self._slot(pos, lane)] = car.seat
+        return pos
 
     def _move_to(self, car: Car, target: int, reason: str) -> None:
         """Move ``car`` forward to progress ``target`` with blocking (B-3.4 to B-3.7)."""

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final
 
-from heat.engine import content
+from heat.engine import board, content
+from heat.engine.board import SLIPSTREAM_SPACES
 from heat.engine.car import Car, TurnState
 from heat.engine.decisions import ChooseSpeed, Decision, Discard, EndReact, React, Refresh, Salvage, Slipstream
 from heat.engine.errors import IllegalDecision
@@ -38,9 +39,6 @@ from heat.engine.state import CHOOSE, DISCARD, END, REACT, REFRESH, SLIPSTREAM, 
 
 GEAR_COOLDOWN: Final = (0, 3, 1, 0, 0)
 """Cooldown given by each gear in React: 1st gear 3, 2nd gear 1 (B-5.4, B-5.5)."""
-
-SLIPSTREAM_SPACES: Final = 2
-"""B-6.3."""
 
 MANDATORY: Final = ("heat", "scrap", "adjust")
 """Mandatory Upgrade symbols (G-24, OQ-G-1); One-time use is applied in step 9."""
@@ -562,20 +560,18 @@ class TurnRules(RaceState):
     # ------------------------------------------------------------------ step 6
 
     def slipstream_spaces(self, car: Car) -> list[int]:
-        """The distances ``car`` may slipstream now (empty: it cannot). 2 spaces plus any boosts
-        (G-31, W-15, W-25); never from a No slipstream sector (W-26)."""
+        """The distances ``car`` may slipstream now (empty: it cannot): ``board.slipstream_distances``
+        with this turn's boosts and the sector's Weather (G-31, W-15, W-25, W-26)."""
         if not self._can_slipstream(car):
             return []
-        extra = self.turn.slip_boost
+        boost = self.turn.slip_boost
         conditions = self.conditions
+        blocked = False
         if conditions is not None:
             space = self.space_of(car.pos)
-            if conditions.no_slipstream[space]:
-                return []
-            extra += conditions.slipstream_boost[space]
-        if not extra:
-            return [SLIPSTREAM_SPACES]
-        return [n for n in range(SLIPSTREAM_SPACES, SLIPSTREAM_SPACES + extra + 1) if car.pos + n <= self.finish]
+            blocked = conditions.no_slipstream[space]
+            boost += conditions.slipstream_boost[space]
+        return board.slipstream_distances(car.pos, self.finish, boost, blocked)
 
     def slipstream_allowed(self, car: Car) -> bool:
         """May ``car`` slipstream now? (B-6.2, W-26)"""
@@ -635,11 +631,10 @@ class TurnRules(RaceState):
             limit = corner.speed_limit + turn.adjust  # G-28, OQ-G-6
             if road is not None:
                 limit += road[corner.number - 1]  # W-12, W-13
-            cost = speed - limit if speed > limit else 0
             overheat = 0
-            if cost and conditions is not None:
+            if conditions is not None and speed > limit:
                 overheat = conditions.corner_overheat[corner.number - 1]  # W-14, OQ-W-8
-                cost += overheat
+            cost = board.corner_cost(speed, limit, overheat)  # B-7.3, B-7.4
             if self.log is not None:
                 self.log.append(CornerChecked(car.seat, corner.number, speed, limit, cost, overheat, cost > car.engine))
             if cost > car.engine:
