@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from heat.engine import content
+from heat.engine import board, content
 from heat.engine.car import Car, TurnState
 from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig, name_problem
 from heat.engine.decisions import Plan
@@ -383,7 +383,7 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
     spaces = race.spaces
     space = fields.integer("space", spaces, 1, spaces)
     lap = fields.integer("lap", 0, 0, race.laps + 1)
-    car.pos = (lap - 1) * spaces + space
+    car.pos = board.progress(space, lap, spaces)
     car.on_track = fields.boolean("on_track", True)
     car.finished = fields.boolean("finished", car.pos > race.finish)
     if car.on_track and car.finished != (car.pos > race.finish):
@@ -465,7 +465,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     turn = race.turn = TurnState(active.pos)
     if "start_space" in raw:
         start_lap = turn_fields.integer("start_lap", race.lap_of(active.pos), 0, race.laps + 1)
-        turn.start = (start_lap - 1) * race.spaces + turn_fields.integer("start_space", None, 1, race.spaces)
+        turn.start = board.progress(turn_fields.integer("start_space", None, 1, race.spaces), start_lap, race.spaces)
     if turn.start > active.pos:
         raise PositionError("turn.start_space: the active car cannot be behind where its turn started")
     turn.speed = turn_fields.integer("speed", 0, 0, MAX_COUNT)

@@ -104,22 +104,23 @@ class Race(TurnRules, SetupRules):
     def to_decide(self) -> tuple[int, ...]:
         """Seats that must decide now: every uncommitted player in the plan phase (B-11.4), else
         the active car (B-11.5) or the player drafting. Empty when the race is over."""
-        if self.phase == PLAN:
-            return tuple([car.seat for car in self.cars if car.on_track and car.plan is None and not car.legend])
         if self.phase == TURN:
-            return (self.order[self.turn_index],)
-        if self.phase == DRAFT:
-            assert self.draft is not None
-            return (self.draft.order[self.draft.index],)
-        return ()
+            return (self.order[self.turn_index],)  # ``_deciding``'s answer, without the loop
+        return tuple([car.seat for car in self.cars if self._deciding(car)])
 
     def _deciding(self, car: Car) -> bool:
+        """Must ``car`` decide now? The one place that says whose decision it is: in the plan
+        phase every player's car on the track still to commit (B-11.4, OQ-B-17), in the turns the
+        active car (B-11.5), in the Garage draft the car picking (G-12)."""
         phase = self.phase
         if phase == TURN:
             return self.order[self.turn_index] == car.seat
         if phase == PLAN:
             return car.on_track and car.plan is None and not car.legend
-        return phase == DRAFT and car.seat in self.to_decide()
+        if phase == DRAFT:
+            assert self.draft is not None
+            return self.draft.order[self.draft.index] == car.seat
+        return False
 
     def legal_decisions(self, seat: int) -> list[Decision]:
         """Every decision ``seat`` may take now (empty if it has nothing to decide)."""
@@ -147,9 +148,7 @@ class Race(TurnRules, SetupRules):
         nothing to decide."""
         cars = self.cars
         phase = self.phase
-        if not 0 <= seat < len(cars) or not (
-            self.order[self.turn_index] == seat if phase == TURN else self._deciding(cars[seat])
-        ):
+        if not 0 <= seat < len(cars) or not self._deciding(cars[seat]):
             raise IllegalDecision(f"seat {shown(seat)} has nothing to decide now")
         car = cars[seat]
         if phase == TURN:
@@ -189,13 +188,7 @@ class Race(TurnRules, SetupRules):
             raise IllegalDecision(f"there is no seat {shown(seat)}")
         car = self.cars[seat]
         phase = self.phase
-        if phase == TURN:
-            deciding = self.order[self.turn_index] == seat
-        elif phase == PLAN:
-            deciding = car.on_track and car.plan is None and not car.legend
-        else:
-            deciding = self._deciding(car)
-        if not deciding:
+        if not self._deciding(car):
             if self.phase == OVER:
                 raise IllegalDecision("the race is over")
             if car.legend:
