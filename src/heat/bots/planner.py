@@ -635,23 +635,37 @@ class _Turn:
         if engine < 0:
             return NEVER
         end = self.start + moved
-        while end > self.start and occupied.get(end, 0) >= self.spots:
+        while end > self.start and self.cars_on(occupied, end) >= self.spots:
             end -= 1
         best = self.settle(speed, end, engine)
-        if end <= self.finish and (occupied.get(end, 0) or occupied.get(end + 1, 0)):
-            boost = self.slip_boost
-            no_slipstream = False
-            conditions = self.conditions
-            if conditions is not None:
-                space = rules.space_of(end, self.spaces)
-                no_slipstream = conditions.no_slipstream[space]
-                boost += conditions.slipstream_boost[space]
-            for distance in rules.slipstream_distances(end, self.finish, boost, no_slipstream):
-                target = end + distance
-                while target > end and occupied.get(target, 0) >= self.spots:
-                    target -= 1
-                best = min(best, self.settle(speed, target, engine))
+        for distance in self.slipstream_distances(end, occupied):
+            target = end + distance
+            while target > end and self.cars_on(occupied, target) >= self.spots:
+                target -= 1
+            best = min(best, self.settle(speed, target, engine))
         return best
+
+    def cars_on(self, occupied: dict[int, int], pos: int) -> int:
+        """The other cars on the board space of progress ``pos``, whatever their lap: the board
+        has one space for every lap (a car a lap ahead blocks and gives a Slipstream too)."""
+        spaces = self.spaces
+        space = pos % spaces
+        return sum([n for where, n in occupied.items() if where % spaces == space])
+
+    def slipstream_distances(self, end: int, occupied: dict[int, int]) -> list[int]:
+        """The Slipstream distances open to the car once its move ends at ``end``: beside a car or
+        on the space behind one (B-6.2, OQ-B-1), then the engine's ``board.slipstream_distances``
+        with the cards' boosts and the sector's Weather (G-31, W-15, W-25, W-26)."""
+        if not (self.cars_on(occupied, end) or self.cars_on(occupied, end + 1)):
+            return []
+        boost = self.slip_boost
+        no_slipstream = False
+        conditions = self.conditions
+        if conditions is not None:
+            space = rules.space_of(end, self.spaces)
+            no_slipstream = conditions.no_slipstream[space]
+            boost += conditions.slipstream_boost[space]
+        return rules.slipstream_distances(end, self.finish, boost, no_slipstream)
 
     def settle(self, speed: int, end: int, engine: int) -> float:
         """Rounds still needed after ending the move at ``end``: the Corner Lines crossed are paid
