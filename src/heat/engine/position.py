@@ -288,7 +288,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
         pass_sponsor=options.integer("pass_sponsor", 0, 0, 6),
         spin_out_eliminates=options.boolean("spin_out_eliminates", False),
     )
-    race = Race.__new__(Race)
+    race = Race(config, record_events=record_events, _set_up=False)
     race._init_common(config, track, record_events)
     race.started_cars = fields.integer("started_cars", len(seats), len(seats), MAX_CARS)
     race.round = fields.integer("round", 0, 0, 0) if drafting else fields.integer("round", 1, 1, MAX_ROUND)
@@ -297,7 +297,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
     race.cars = [_read_car(race, index, raw) for index, raw in enumerate(cars_raw)]
     _place_cars(race)
     _read_modules(race, fields)
-    race._update_plain()
+    race._update_card_caches()
     race.hall_of_fame = fields.seats("hall_of_fame", len(seats))
     for seat in race.hall_of_fame:
         if not race.cars[seat].finished:
@@ -337,7 +337,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
                 race._check_plan(car, Plan(car.plan_gear, race.cards.names(car.plan)))
             except IllegalDecision as error:
                 raise PositionError(f"cars[{car.seat}].plan: {error}") from None
-    race._update_plain()
+    race._update_card_caches()
     check_state(race, cards=check_cards)
     race.start_position = to_position(race)
     return race

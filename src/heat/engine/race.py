@@ -43,16 +43,19 @@ class Race(TurnRules, SetupRules):
 
     __slots__ = ()
 
-    def __init__(self, config: RaceConfig, *, record_events: bool = True) -> None:
-        """Set up the race (B-10) from ``config``: grid, modules, decks, Engines, first hands."""
-        self._setup(config, record_events)
-        self._run()
+    def __init__(self, config: RaceConfig, *, record_events: bool = True, _set_up: bool = True) -> None:
+        """Set up the race (B-10) from ``config``: grid, modules, decks, Engines, first hands.
+        ``_set_up=False`` (``copy`` and positions only) makes a race with no field set, for the
+        caller to fill: what ``Race.__new__`` did, which a compiled class does not allow."""
+        if _set_up:
+            self._setup(config, record_events)
+            self._run()
 
     # ------------------------------------------------------------------ public API
 
     def copy(self, *, record_events: bool | None = None) -> Race:
         """An independent copy. The event log is copied too unless ``record_events=False``."""
-        other = Race.__new__(Race)
+        other = Race(self.config, _set_up=False)
         other.config = self.config
         other.track = self.track
         other.corner_lines = self.corner_lines
@@ -83,11 +86,11 @@ class Race(TurnRules, SetupRules):
         other.legends_card = self.legends_card
         other.draft = self.draft.copy() if self.draft is not None else None
         other.upgrade_pool = self.upgrade_pool[:]
-        other.plain = self.plain
-        other.costly = self.costly
-        other.directs = self.directs
-        other.one_timers = self.one_timers
-        other.refreshers = self.refreshers
+        other.fast_base_cards = self.fast_base_cards
+        other.owns_heat_cost = self.owns_heat_cost
+        other.owns_direct = self.owns_direct
+        other.owns_one_time = self.owns_one_time
+        other.owns_refresh = self.owns_refresh
         other.sponsor_deck = self.sponsor_deck[:]
         other.sponsor_used = self.sponsor_used[:]
         other.first_lap_count = self.first_lap_count
@@ -350,7 +353,7 @@ class Race(TurnRules, SetupRules):
 
     def _free(self, car: Car, playable: list[int]) -> bool:
         """Does no card in ``playable`` cost Heat to play?"""
-        if self.plain or not self.costly[car.seat]:
+        if self.fast_base_cards or not self.owns_heat_cost[car.seat]:
             return True
         return not any(map(self.cards.heat_cost.__getitem__, playable))
 
@@ -407,7 +410,7 @@ class Race(TurnRules, SetupRules):
     def _random_plan(self, car: Car, rng: Rng) -> Plan | None:
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        free = self.plain or self._free(car, playable)
+        free = self.fast_base_cards or self._free(car, playable)
         if free:  # every reachable gear with enough cards is fillable (B-1.2)
             count = len(playable)
             fillable = [g for g in reachable if g <= count]
@@ -456,7 +459,7 @@ class Race(TurnRules, SetupRules):
                 )
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        if self.plain:
+        if self.fast_base_cards:
             count = len(playable)
             fillable = [g for g in reachable if g <= count]
         else:

@@ -197,7 +197,7 @@ class SetupRules(RaceState):
             car.hand = [cards.kind(card_id) for card_id in seat.sponsors]  # C-23
             dealt_stress += stress
         self.stress_reserve = max(0, cards.catalogue.box_stress - dealt_stress)  # B-10.8, OQ-B-18
-        self._update_plain()
+        self._update_card_caches()
         for car in self.cars:
             if not car.legend:
                 self._draw_to_hand_size(car)  # B-10.11

@@ -71,11 +71,10 @@ class RaceState:
         "conditions",
         "config",
         "corner_lines",
-        "costly",
         "decisions",
-        "directs",
         "draft",
         "eliminated",
+        "fast_base_cards",
         "finish",
         "first_lap_count",
         "hall_of_fame",
@@ -85,13 +84,14 @@ class RaceState:
         "legends_deck",
         "log",
         "occupancy",
-        "one_timers",
         "options_cache",
         "options_key",
         "order",
+        "owns_direct",
+        "owns_heat_cost",
+        "owns_one_time",
+        "owns_refresh",
         "phase",
-        "plain",
-        "refreshers",
         "rng",
         "round",
         "spaces",
@@ -137,15 +137,15 @@ class RaceState:
     legends_card: int
     draft: DraftState | None
     upgrade_pool: list[int]
-    plain: bool
+    fast_base_cards: bool
     """No card with an Upgrade symbol in this race: the base game's fast paths for cards apply."""
-    costly: list[bool]
+    owns_heat_cost: list[bool]
     """Per seat: does the car own a card that costs Heat to play (OQ-G-3)?"""
-    directs: list[bool]
+    owns_direct: list[bool]
     """Per seat: does the car own a Direct Play card (G-35)?"""
-    one_timers: list[bool]
+    owns_one_time: list[bool]
     """Per seat: does the car own a One-time use card (G-29)?"""
-    refreshers: list[bool]
+    owns_refresh: list[bool]
     """Per seat: does the car own a Refresh card (G-33)?"""
     sponsor_deck: list[int]
     """Championship: the Sponsorship deck, top card last (C-34)."""
@@ -158,7 +158,6 @@ class RaceState:
     options_key: tuple[int, int, int] | None
     options_cache: list[Decision]
     """The React options of the active car, kept until the next decision (they cost the most)."""
-    """No Upgrade card and no Road Conditions in this race: the base game's fast paths apply."""
 
     def _init_common(self, config: RaceConfig, track: content.Track, record_events: bool) -> None:
         self.config = config
@@ -190,15 +189,15 @@ class RaceState:
         self.legends_card = -1
         self.draft = None
         self.upgrade_pool = []
-        self.plain = True
+        self.fast_base_cards = True
         self.sponsor_deck = []
         self.sponsor_used = []
         self.first_lap_count = 0
         self.eliminated = []
-        self.costly = []
-        self.directs = []
-        self.one_timers = []
-        self.refreshers = []
+        self.owns_heat_cost = []
+        self.owns_direct = []
+        self.owns_one_time = []
+        self.owns_refresh = []
         self.options_key = None
         self.options_cache = []
 
@@ -345,15 +344,18 @@ class RaceState:
         if self.log is not None:
             self.log.append(HeatPaid(car.seat, amount, reason))
 
-    def _update_plain(self) -> None:
-        """Recompute ``plain`` from the cards the cars hold and the modules in play."""
+    def _update_card_caches(self) -> None:
+        """Recompute ``fast_base_cards`` and the ``owns_*`` caches (speed-ups, not rules) from the
+        cards the cars hold."""
         symbolic = self.cards.symbolic
         direct = self.cards.direct
         costs = self.cards.heat_cost
         owned = [set(car.hand + car.deck + car.discard + car.play) for car in self.cars]
-        self.costly = [any(map(costs.__getitem__, kinds)) for kinds in owned]
-        self.directs = [any(map(direct.__getitem__, kinds)) for kinds in owned]
+        self.owns_heat_cost = [any(map(costs.__getitem__, kinds)) for kinds in owned]
+        self.owns_direct = [any(map(direct.__getitem__, kinds)) for kinds in owned]
         one_time, refresh = self.cards.one_time, self.cards.refresh
-        self.one_timers = [any(map(one_time.__getitem__, kinds)) for kinds in owned]
-        self.refreshers = [any(map(refresh.__getitem__, kinds)) for kinds in owned]
-        self.plain = not any(any(map(symbolic.__getitem__, kinds)) for kinds in owned) and not any(self.directs)
+        self.owns_one_time = [any(map(one_time.__getitem__, kinds)) for kinds in owned]
+        self.owns_refresh = [any(map(refresh.__getitem__, kinds)) for kinds in owned]
+        self.fast_base_cards = not any(any(map(symbolic.__getitem__, kinds)) for kinds in owned) and not any(
+            self.owns_direct
+        )

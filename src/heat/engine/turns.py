@@ -119,7 +119,7 @@ class TurnRules(RaceState):
             else:
                 speed += speed_of[kind]
         turn.speed = speed
-        if not self.plain:  # G-20, OQ-B-20: + symbols after the Stress flips, in the order played
+        if not self.fast_base_cards:  # G-20, OQ-B-20: + symbols after the Stress flips, in the order played
             symbolic = cards.symbolic
             for index, kind in enumerate(plan):
                 if symbolic[kind]:
@@ -210,7 +210,7 @@ class TurnRules(RaceState):
             self._enter_refresh(car)
 
     def _enter_refresh(self, car: Car) -> None:
-        if not self.plain and self.refreshers[car.seat] and self._refreshable(car):
+        if not self.fast_base_cards and self.owns_refresh[car.seat] and self._refreshable(car):
             self.step = REFRESH
         else:
             self._replenish(car)
@@ -219,8 +219,8 @@ class TurnRules(RaceState):
     # ------------------------------------------------------------------ Legends
 
     def _legend_turn(self, car: Car) -> None:
-        start = car.pos
         """L-6 to L-16: reveal the round's Legends card if needed, then move A or B."""
+        start = car.pos
         legends = content.legends_cards()
         if self.legends_card < 0:
             if not self.legends_deck:  # L-16
@@ -248,7 +248,7 @@ class TurnRules(RaceState):
 
     def _simple(self, car: Car) -> bool:
         """Only base-game symbols can be in play: no Upgrade symbol, no Road Conditions."""
-        if self.plain and self.conditions is None:
+        if self.fast_base_cards and self.conditions is None:
             return True
         if self.turn.symbols:
             return False
@@ -258,7 +258,7 @@ class TurnRules(RaceState):
         return not self._has_direct_card(car)
 
     def _has_direct_card(self, car: Car) -> bool:
-        if not self.directs[car.seat]:
+        if not self.owns_direct[car.seat]:
             return False
         direct = self.cards.direct
         return any(map(direct.__getitem__, car.hand))
@@ -324,7 +324,7 @@ class TurnRules(RaceState):
                 options.extend(self._salvage_options(car, amount, source))
             else:  # accelerate
                 options.append(react_option(symbol, 0, source))
-        if self.directs[car.seat]:
+        if self.owns_direct[car.seat]:
             direct = cards.direct
             for kind in sorted({k for k in car.hand if direct[k]}, key=lambda k: ids[k]):
                 if car.engine - pending_heat >= cards.heat_cost[kind]:  # OQ-G-3
@@ -682,7 +682,7 @@ class TurnRules(RaceState):
         car.hand.append(kind)
         if self.log is not None:
             self.log.append(SponsorGained(car.seat, self.cards.ids[kind], reason))
-        self._update_plain()
+        self._update_card_caches()
 
     def _spin_out(self, car: Car, line: int, corner: content.Corner) -> None:
         """B-7.7 to B-7.10, OQ-B-9 to OQ-B-11."""
@@ -772,7 +772,7 @@ class TurnRules(RaceState):
         """Step 9 (B-9): One-time use cards leave the game (G-29), Refresh cards go back on the
         deck (G-33, OQ-G-7), the rest of the play area to the discard pile; then draw."""
         cards = self.cards
-        if car.play and not self.plain and (refreshed or self.one_timers[car.seat]):
+        if car.play and not self.fast_base_cards and (refreshed or self.owns_one_time[car.seat]):
             one_time = cards.one_time
             removed = [kind for kind in car.play if one_time[kind]]
             if removed:
