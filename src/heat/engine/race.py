@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from heat.engine import setup
 from heat.engine.car import Car
 from heat.engine.config import RaceConfig
 from heat.engine.decisions import (
@@ -27,9 +28,8 @@ from heat.engine.decisions import (
     Slipstream,
 )
 from heat.engine.errors import IllegalDecision, shown
-from heat.engine.events import Event, GearShifted, PlanCommitted, RaceEnded, RoundEnded, RoundStarted
+from heat.engine.events import Event, GearShifted, PlanCommitted, RaceEnded, RoundEnded
 from heat.engine.rng import Rng
-from heat.engine.setup import SetupRules
 from heat.engine.state import CHOOSE, DISCARD, DRAFT, END, OVER, PLAN, REACT, REFRESH, SLIPSTREAM, START, TURN
 from heat.engine.turns import NO_SLIPSTREAM, TAKE_SLIPSTREAM, TurnRules, counted, multisets
 
@@ -37,7 +37,7 @@ ADRENALINE_TWO_CARS_FROM: Final = 5
 """B-4.2: with 5 or more starting cars, the last two get Adrenaline."""
 
 
-class Race(TurnRules, SetupRules):
+class Race(TurnRules):
     """One race. Build it with ``Race(config)``; drive it with ``to_decide``, ``legal_decisions``
     and ``apply`` until ``is_over``."""
 
@@ -48,7 +48,7 @@ class Race(TurnRules, SetupRules):
         ``_set_up=False`` (``copy`` and positions only) makes a race with no field set, for the
         caller to fill: what ``Race.__new__`` did, which a compiled class does not allow."""
         if _set_up:
-            self._setup(config, record_events)
+            setup.set_up(self, config, record_events)
             self._run()
 
     # ------------------------------------------------------------------ public API
@@ -133,7 +133,7 @@ class Race(TurnRules, SetupRules):
         if self.phase == PLAN:
             return self._legal_plans(car)
         if self.phase == DRAFT:
-            return self._legal_drafts()
+            return setup.legal_drafts(self)
         step = self.step
         if step == REACT:
             return list(self._react_options(car))
@@ -207,7 +207,7 @@ class Race(TurnRules, SetupRules):
         if phase == DRAFT:
             if not isinstance(decision, Draft):
                 raise IllegalDecision(f"{car.name} must draft an Upgrade card now (e.g. 'draft rpm-2')")
-            return [self._check_draft(seat, decision)]
+            return [setup.check_draft(self, seat, decision)]
         step = self.step
         if step == REACT:
             if not isinstance(decision, (React, EndReact, Salvage)):
@@ -297,7 +297,7 @@ class Race(TurnRules, SetupRules):
             self.step = END
         elif isinstance(decision, Draft):
             assert kinds is not None
-            self._draft(seat, kinds[0])
+            setup.apply_draft(self, seat, kinds[0])
         if self.phase != TURN or self.step == END:
             self._run()
 
@@ -553,17 +553,6 @@ class Race(TurnRules, SetupRules):
         self.step = START
 
     # ------------------------------------------------------------------ rounds
-
-    def _start_round(self) -> None:
-        self.round += 1
-        self.phase = PLAN
-        self.step = ""
-        self.order = []
-        self.turn_index = 0
-        self.adrenaline_seats = ()
-        self.legends_card = -1  # L-6: a new Legends card each round
-        if self.log is not None:
-            self.log.append(RoundStarted(-1, self.round))
 
     def _end_round(self) -> None:
         """B-16.6: finished cars leave the track for the Hall of Fame, best first (OQ-B-14)."""

@@ -14,7 +14,7 @@ from heat.engine.car import Car, TurnState
 from heat.engine.cardtable import CardTable, card_table
 from heat.engine.config import RaceConfig
 from heat.engine.decisions import Decision
-from heat.engine.events import CardFlipped, CrossedFinish, Drew, Event, HeatPaid, Moved, Shuffled
+from heat.engine.events import CardFlipped, CrossedFinish, Drew, Event, HeatPaid, Moved, RoundStarted, Shuffled
 from heat.engine.reveal import reachable_gears
 from heat.engine.rng import Rng
 from heat.engine.weather import Conditions
@@ -281,6 +281,18 @@ class RaceState:
                 blocked,
             )
         )
+
+    def _start_round(self) -> None:
+        """B-11: a new round begins with the plans (steps 1-2) of every car."""
+        self.round += 1
+        self.phase = PLAN
+        self.step = ""
+        self.order = []
+        self.turn_index = 0
+        self.adrenaline_seats = ()
+        self.legends_card = -1  # L-6: a new Legends card each round
+        if self.log is not None:
+            self.log.append(RoundStarted(-1, self.round))
 
     # ------------------------------------------------------------------ cards
 
