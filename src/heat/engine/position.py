@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from heat.engine import board, content
+from heat.engine import board, content, turns
 from heat.engine.car import Car, TurnState
 from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig, name_problem
 from heat.engine.decisions import Plan
@@ -500,14 +500,14 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     turn.choices = list(choices)
     if turn.adrenaline and active.seat not in race.adrenaline_seats:
         raise PositionError("turn.adrenaline: the active car is not among the Adrenaline seats")
-    turn.simple = race._simple(active)
-    if step == REACT and not race._react_options(active):
+    turn.simple = turns.simple(race, active)
+    if step == REACT and not turns.react_options(race, active):
         raise PositionError("step: the active car has no symbol left to use in the React step")
-    if step == SLIPSTREAM and not race.slipstream_allowed(active):
+    if step == SLIPSTREAM and not turns.slipstream_allowed(race, active):
         raise PositionError("step: the active car cannot slipstream from where it stands")
     if step == CHOOSE and not turn.choices:
         raise PositionError("step: the Choose step needs turn.choices")
-    if step == REFRESH and not race._refreshable(active):
+    if step == REFRESH and not turns.refreshable(race, active):
         raise PositionError("step: the active car has no played card with Refresh")
     if active.legend:
         raise PositionError("order: a Legend never stops at a decision step")

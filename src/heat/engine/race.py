@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from heat.engine import setup
+from heat.engine import setup, turns
 from heat.engine.car import Car
 from heat.engine.config import RaceConfig
 from heat.engine.decisions import (
@@ -30,14 +30,27 @@ from heat.engine.decisions import (
 from heat.engine.errors import IllegalDecision, shown
 from heat.engine.events import Event, GearShifted, PlanCommitted, RaceEnded, RoundEnded
 from heat.engine.rng import Rng
-from heat.engine.state import CHOOSE, DISCARD, DRAFT, END, OVER, PLAN, REACT, REFRESH, SLIPSTREAM, START, TURN
-from heat.engine.turns import NO_SLIPSTREAM, TAKE_SLIPSTREAM, TurnRules, counted, multisets
+from heat.engine.state import (
+    CHOOSE,
+    DISCARD,
+    DRAFT,
+    END,
+    OVER,
+    PLAN,
+    REACT,
+    REFRESH,
+    SLIPSTREAM,
+    START,
+    TURN,
+    RaceState,
+)
+from heat.engine.turns import NO_SLIPSTREAM, TAKE_SLIPSTREAM, counted, multisets
 
 ADRENALINE_TWO_CARS_FROM: Final = 5
 """B-4.2: with 5 or more starting cars, the last two get Adrenaline."""
 
 
-class Race(TurnRules):
+class Race(RaceState):
     """One race. Build it with ``Race(config)``; drive it with ``to_decide``, ``legal_decisions``
     and ``apply`` until ``is_over``."""
 
@@ -136,14 +149,14 @@ class Race(TurnRules):
             return setup.legal_drafts(self)
         step = self.step
         if step == REACT:
-            return list(self._react_options(car))
+            return list(turns.react_options(self, car))
         if step == SLIPSTREAM:
-            return self._legal_slipstreams(car)
+            return turns.legal_slipstreams(self, car)
         if step == CHOOSE:
-            return self._legal_choices(car)
+            return turns.legal_choices(self, car)
         if step == REFRESH:
-            return self._legal_refreshes(car)
-        return self._legal_discards(car)
+            return turns.legal_refreshes(self, car)
+        return turns.legal_discards(self, car)
 
     def random_decision(self, seat: int, rng: Rng) -> Decision:
         """A random legal decision for ``seat``, drawn with ``rng`` without listing every legal
@@ -157,7 +170,7 @@ class Race(TurnRules):
         if phase == TURN:
             step = self.step
             if step == REACT:
-                options = self._react_options(car)
+                options = turns.react_options(self, car)
                 return options[rng.below(len(options))]
             if step == DISCARD:
                 ids = self.cards.ids
@@ -167,7 +180,7 @@ class Race(TurnRules):
             if step == SLIPSTREAM:
                 if self.conditions is None and not self.turn.slip_boost:
                     return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
-                options = self._legal_slipstreams(car)  # what legal_decisions lists, without its checks
+                options = turns.legal_slipstreams(self, car)  # what legal_decisions lists, without its checks
                 return options[rng.below(len(options))]
         elif phase == PLAN:
             plan = self._random_plan(car, rng)
@@ -175,6 +188,10 @@ class Race(TurnRules):
                 return plan
         options = self.legal_decisions(seat)
         return options[rng.below(len(options))]
+
+    def slipstream_spaces(self, car: Car) -> list[int]:
+        """The distances ``car`` may slipstream now (empty: it cannot; B-6, G-31, W-15, W-25, W-26)."""
+        return turns.slipstream_spaces(self, car)
 
     def forced_decision(self, seat: int) -> Decision | None:
         """The only legal decision of ``seat``, if it has exactly one; clients may apply it unasked."""
@@ -212,29 +229,29 @@ class Race(TurnRules):
         if step == REACT:
             if not isinstance(decision, (React, EndReact, Salvage)):
                 raise IllegalDecision(f"{car.name} is in the React step: use a symbol or 'done'")
-            if not self._react_allowed(car, decision):
-                raise IllegalDecision(self._react_refusal(car, decision))
+            if not turns.react_allowed(self, car, decision):
+                raise IllegalDecision(turns.react_refusal(self, car, decision))
             return None
         if step == DISCARD:
-            return self._check_discard(car, self._discard_decision(car, decision))
+            return turns.check_discard(self, car, self._discard_decision(car, decision))
         if step == SLIPSTREAM:
             if not isinstance(decision, Slipstream):
                 raise IllegalDecision(f"{car.name} must answer 'slipstream' or 'no slipstream'")
-            if decision.take and decision.spaces not in self.slipstream_spaces(car):
-                allowed = ", ".join(str(n) for n in self.slipstream_spaces(car))
+            if decision.take and decision.spaces not in turns.slipstream_spaces(self, car):
+                allowed = ", ".join(str(n) for n in turns.slipstream_spaces(self, car))
                 raise IllegalDecision(f"{car.name} may slipstream {allowed} spaces, not {decision.spaces} (G-31)")
             return None
         if step == CHOOSE:
-            if not isinstance(decision, ChooseSpeed) or decision not in self._legal_choices(car):
-                options = ", ".join(d.text() for d in self._legal_choices(car))
+            if not isinstance(decision, ChooseSpeed) or decision not in turns.legal_choices(self, car):
+                options = ", ".join(d.text() for d in turns.legal_choices(self, car))
                 raise IllegalDecision(f"choose the Speed value of a card (G-21): {options}")
             return None
         if step == REFRESH:
             if not isinstance(decision, Refresh):
                 raise IllegalDecision(f"{car.name} may put Refresh cards back on the deck: 'refresh CARD' or 'nothing'")
-            self._check_refresh(car, decision)
+            turns.check_refresh(self, car, decision)
             return None
-        return self._check_discard(car, self._discard_decision(car, decision))
+        return turns.check_discard(self, car, self._discard_decision(car, decision))
 
     def _discard_decision(self, car: Car, decision: Decision) -> Discard:
         """``decision``, which must be a Discard in the Discard step."""
@@ -275,25 +292,25 @@ class Race(TurnRules):
             if self.log is not None:
                 self.log.append(PlanCommitted(seat))
         elif isinstance(decision, React):
-            self._use_symbol(car, decision)
-            self._enter_react(car)
+            turns.use_symbol(self, car, decision)
+            turns.enter_react(self, car)
         elif isinstance(decision, Discard):
             assert kinds is not None
-            self._discard(car, kinds)
-            self._enter_refresh(car)
+            turns.discard(self, car, kinds)
+            turns.enter_refresh(self, car)
         elif isinstance(decision, EndReact):
-            self._enter_slipstream(car)
+            turns.enter_slipstream(self, car)
         elif isinstance(decision, Slipstream):
             if decision.take:
-                self._slipstream(car, decision.spaces)
-            self._enter_corners(car)
+                turns.slipstream(self, car, decision.spaces)
+            turns.enter_corners(self, car)
         elif isinstance(decision, Salvage):
-            self._salvage(car, decision)
-            self._enter_react(car)
+            turns.salvage(self, car, decision)
+            turns.enter_react(self, car)
         elif isinstance(decision, ChooseSpeed):
-            self._choose(car, decision)
+            turns.choose(self, car, decision)
         elif isinstance(decision, Refresh):
-            self._replenish(car, decision.cards)
+            turns.replenish(self, car, decision.cards)
             self.step = END
         elif isinstance(decision, Draft):
             assert kinds is not None
@@ -322,7 +339,7 @@ class Race(TurnRules):
             if phase == TURN:
                 step = self.step
                 if step == START:
-                    self._start_turn()
+                    turns.start_turn(self)
                 elif step == END:
                     self._next_turn()
                 else:
