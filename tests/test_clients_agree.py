@@ -27,7 +27,9 @@ from heat.engine import (
     track,
     track_ids,
 )
+from heat.engine.content import legends_cards
 from heat.engine.events import CornerChecked, HeatPaid, SpunOut
+from heat.engine.legends import legend_target
 from heat.engine.rng import Rng
 from heat.engine.view import conditions_of, view_of
 from heat.preview import Preview, preview_react, preview_slipstream
@@ -206,3 +208,22 @@ class _FarIsBetter:
 
 def _fields(turn: _Turn) -> dict[str, object]:
     return {name: getattr(turn, name) for name in _Turn.__dataclass_fields__}
+
+
+def test_OQ_L_1_a_forecast_legend_is_blocked_by_cars_a_lap_ahead() -> None:
+    """B-3.7, OQ-L-1: the board has one space per lap, so two cars a lap ahead on a Legend's
+    target space block it, as the engine blocks it; the forecast once counted cars by progress."""
+    race = Race(RaceConfig(default_seats(3, legends=1), track="usa", seed=3))
+    view = view_of(race, 0)
+    board = track("usa")
+    legend = next(car for car in view.cars if car.legend)
+    card = legends_cards()[0]
+    limits = [corner.speed_limit for corner in view.corners]
+    finish = view.laps * board.spaces
+    where = legend.progress
+    target = legend_target(board, where, finish, card, legend.color, 0, limits, view.aggressive_legends)
+    assert target > where + 1
+    lap_ahead = {target + board.spaces: board.spots_per_space}
+    moved = forecast._legend_move(view, board, where, finish, card, legend.color, limits, lap_ahead)
+    assert moved == target - 1
+    assert forecast._legend_move(view, board, where, finish, card, legend.color, limits, {}) == target

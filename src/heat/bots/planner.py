@@ -646,11 +646,8 @@ class _Turn:
         return best
 
     def cars_on(self, occupied: dict[int, int], pos: int) -> int:
-        """The other cars on the board space of progress ``pos``, whatever their lap: the board
-        has one space for every lap (a car a lap ahead blocks and gives a Slipstream too)."""
-        spaces = self.spaces
-        space = pos % spaces
-        return sum([n for where, n in occupied.items() if where % spaces == space])
+        """The other cars on the board space of progress ``pos`` (``forecast.cars_on``)."""
+        return forecast.cars_on(occupied, pos, self.spaces)
 
     def slipstream_distances(self, end: int, occupied: dict[int, int]) -> list[int]:
         """The Slipstream distances open to the car once its move ends at ``end``: beside a car or
