@@ -2,8 +2,9 @@
 
 A pure module (no I/O, no state): each function takes a seat's view and a decision it is
 considering, and returns a :class:`Preview` of the turn that decision leads to, computed exactly
-over every order the player's draw deck may be in. The race is never touched; the rules are
-mirrored from ``heat.engine`` (``turns.py``, ``state.py``) and cited by rule id.
+over every order the player's draw deck may be in. The race is never touched; the rules of the
+board, the reveal and the Road Conditions are the engine's own (``heat.engine.board``,
+``heat.engine.reveal``, ``heat.engine.weather``), never restated here.
 
 What the preview assumes, where the view leaves something open:
 
@@ -34,8 +35,10 @@ from functools import cache
 from math import comb
 
 from heat.engine import Decision, EndReact, Plan, React, SeatView, Slipstream, track
-from heat.engine.content import CardDef, RoadToken, Track, catalogue, weather_tokens
+from heat.engine import board as rules
+from heat.engine.content import CardDef, RoadToken, Track, card_def, catalogue, weather_tokens
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play
+from heat.engine.view import conditions_of
 
 __all__ = [
     "HEAT_STEP",
@@ -108,14 +111,9 @@ class Preview:
 # ------------------------------------------------------------------------------ the + process
 
 
-@cache
-def _cards() -> dict[str, CardDef]:
-    return {card.id: card for card in catalogue().cards}
-
-
 def _card(card_id: str) -> CardDef:
     try:
-        return _cards()[card_id]
+        return card_def(card_id)
     except KeyError:
         raise ValueError(f"unknown card {card_id!r}") from None
 
@@ -173,12 +171,13 @@ def speed_distribution(deck_cards: Sequence[str], fixed: int, flips: int) -> tup
 @dataclass(frozen=True, slots=True)
 class _Board:
     """What the preview needs of the race: the track, the other cars, the limits and the
-    Engine when the corners come. Positions are progress values, as in the engine."""
+    Engine when the corners come. Positions are progress values, as in the engine; every rule of
+    the board is the engine's own (``heat.engine.board``)."""
 
     track: Track
     finish: int
-    full: frozenset[int]
-    """Board spaces where every spot is taken by another car (B-3.7)."""
+    occupancy: tuple[int, ...]
+    """The other cars' spots, as ``board.place`` reads them (B-3.7)."""
     limits: dict[int, int]
     """Speed Limit by corner number, with Road Conditions and Adjust Speed Limit."""
     overheat: dict[int, int]
@@ -189,57 +188,38 @@ class _Board:
     """Where the car stands now."""
     notes: dict[int, tuple[str, ...]]
     """Corner number -> why its limit or cost is not the printed one (``Preview.reasons``)."""
+    free_boost: bool
+    """The car stands in a Heat control sector: a Boost costs no Heat (W-16, OQ-W-5)."""
 
     def space_of(self, pos: int) -> int:
-        return (pos - 1) % self.track.spaces + 1
+        return rules.space_of(pos, self.track.spaces)
+
+    def _place(self, target: int, floor: int) -> int:
+        track = self.track
+        return rules.place(self.occupancy, track.spots_per_space, track.raceline, track.spaces, target, floor)[0]
 
     def move(self, start: int, spaces: int) -> int:
         """Move forward from ``start`` with blocking: the nearest space at or behind the target
         with a free spot, never back to or behind ``start`` (B-3.4 to B-3.7)."""
-        pos = start + spaces
-        while pos > start:
-            if self.space_of(pos) not in self.full:
-                return pos
-            pos -= 1
-        return start
+        return self._place(start + spaces, start)
 
     def spin_place(self, line: int) -> int:
         """Where a car that spun out at the Corner Line after progress ``line`` is put: the
         nearest space behind the line with a free spot (B-7.8, OQ-B-10)."""
-        pos = line
-        while pos > line - self.track.spaces:
-            if self.space_of(pos) not in self.full:
-                return pos
-            pos -= 1
-        return line
+        return self._place(line, line - self.track.spaces)
 
     def crossed(self, end: int) -> list[tuple[int, int]]:
         """Corner Lines crossed from the start of the turn to ``end``, in order, as (line
         progress, corner number); lines at or past the finish line are ignored (B-7.5, B-16.5).
         A car blocked back behind a line has not crossed it (OQ-B-2)."""
-        spaces = self.track.spaces
-        found: list[tuple[int, int]] = []
-        base = ((self.start - 1) // spaces) * spaces
-        while base < end:
-            for corner in self.track.corners:
-                line = base + corner.line_after
-                if line >= end or line >= self.finish:
-                    return found
-                if line >= self.start:
-                    found.append((line, corner.number))
-            base += spaces
-        return found
+        track = self.track
+        crossed = rules.lines_crossed(track.corner_lines, track.spaces, self.start, end, self.finish)
+        return [(line, track.corners[index].number) for line, index in crossed]
 
 
 @cache
 def _road_token_defs() -> dict[str, RoadToken]:
     return {token.id: token for token in weather_tokens()[1]}
-
-
-@cache
-def _road_tokens() -> dict[str, tuple[int, int, bool]]:
-    """Road Conditions token id -> (Speed Limit change, Overheat, free Boost)."""
-    return {token.id: (token.limit, token.overheat, token.free_boost) for token in weather_tokens()[1]}
 
 
 def _board(view: SeatView, adjust: int, *, in_turn: bool) -> _Board:
@@ -254,24 +234,24 @@ def _board(view: SeatView, adjust: int, *, in_turn: bool) -> _Board:
     turn = view.turn if view.turn is not None and view.turn.seat == me.seat else None
     if in_turn and turn is None:
         raise ValueError(f"it is not {me.name}'s turn: there is no React or Slipstream to preview")
-    taken: dict[int, set[int]] = {}
-    for car in view.cars:
-        if car.on_track and car.seat != me.seat:
-            taken.setdefault(car.space, set()).add(car.lane)
-    full = frozenset(space for space, lanes in taken.items() if len(lanes) >= board.spots_per_space)
+    others = [(car.seat, car.space, car.lane) for car in view.cars if car.on_track and car.seat != me.seat]
+    occupancy = tuple(rules.occupancy_of(spaces, board.spots_per_space, others))
     counted = turn.speed_limit_adjust if turn is not None else 0  # the view's limits hold it
     if in_turn and turn is not None:
         adjust += turn.speed_limit_adjust
     limits = {corner.number: corner.speed_limit - counted + adjust for corner in view.corners}
-    tokens = _road_tokens()
-    overheat = {corner.number: tokens[corner.road][1] if corner.road in tokens else 0 for corner in view.corners}
-    pos = (me.lap - 1) * spaces + me.space
-    start = (turn.start_lap - 1) * spaces + turn.start_space if in_turn and turn is not None else pos
+    conditions = conditions_of(view)
+    overheat = {
+        corner.number: conditions.corner_overheat[corner.number - 1] if conditions else 0 for corner in view.corners
+    }
+    pos = me.progress
+    start = turn.start_progress if in_turn and turn is not None else pos
+    free_boost = conditions is not None and conditions.free_boost[me.space]
     notes = {
         corner.number: _corner_notes(corner.number, corner.printed_limit, limits[corner.number], corner.road, adjust)
         for corner in view.corners
     }
-    return _Board(board, view.laps * spaces, full, limits, overheat, start, pos, notes)
+    return _Board(board, view.laps * spaces, occupancy, limits, overheat, start, pos, notes, free_boost)
 
 
 def _corner_notes(number: int, printed: int, limit: int, road: str | None, adjust: int) -> tuple[str, ...]:
@@ -318,10 +298,7 @@ def _preview(
         for line, number in board.crossed(end):  # B-7.5: each line in the order crossed
             key = (line, number)
             reached[key] = reached.get(key, 0) + weight
-            limit = board.limits[number]
-            cost = speed - limit if speed > limit else 0  # B-7.3, B-7.4
-            if cost:
-                cost += board.overheat[number]  # W-14, OQ-W-8: part of the cost to pay
+            cost = rules.corner_cost(speed, board.limits[number], board.overheat[number])  # B-7.4, W-14
             if cost > left:  # B-7.7: pay what is left and spin out; later lines are not reached
                 paid[key] = paid.get(key, 0) + weight * left
                 spun[key] = spun.get(key, 0) + weight
@@ -438,7 +415,7 @@ def preview_react(view: SeatView, decision: React | EndReact) -> Preview:
     if isinstance(decision, React):
         symbol = decision.symbol
         if symbol == "boost":
-            if _free_boost(view, board):
+            if board.free_boost:
                 reasons = ("Boost: no Heat in a Heat control sector (W-16)",)
             else:
                 heat_now += 1  # B-5.6; W-16: free in a Heat control sector
@@ -467,13 +444,6 @@ def preview_slipstream(view: SeatView, decision: Slipstream) -> Preview:
     heat_now = sum(amount for symbol, amount, _ in turn.symbols if symbol == "heat")
     end = board.move(board.pos, decision.spaces) if decision.take else board.pos
     return _preview(board, [(1, turn.speed, end)], heat_now, max(0, me.engine - heat_now))
-
-
-def _free_boost(view: SeatView, board: _Board) -> bool:
-    """Does a Heat control token cover the sector the car stands in (W-16, OQ-W-5)?"""
-    space = board.space_of(board.pos)
-    token = view.corners[board.track.sector_corner(space)].sector_road
-    return token is not None and _road_tokens().get(token, (0, 0, False))[2]
 
 
 def preview_decision(view: SeatView, decision: Decision) -> Preview | None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from heat.engine import Decision, Race, view_of
+from heat.engine import Decision, Race, board, view_of
 from heat.engine import events as ev
 from heat.engine.championship import replay_season
 from heat.engine.content import catalogue
@@ -234,8 +234,8 @@ class RaceStats:
 
 
 def _progress(space: int, lap: int, lap_spaces: int) -> int:
-    """The engine's progress of space ``space`` on lap ``lap`` (docs/engine.md)."""
-    return (lap - 1) * lap_spaces + space
+    """The engine's progress of space ``space`` on lap ``lap`` (``heat.engine.board``)."""
+    return board.progress(space, lap, lap_spaces)
 
 
 def race_stats(race: Race) -> RaceStats:

@@ -14,13 +14,12 @@ from functools import cache
 from typing import Any
 
 from heat.engine import SeatView, track
-from heat.engine.content import CardDef, catalogue, weather_tokens
+from heat.engine.content import CardDef, cards_by_id, catalogue, weather_tokens
 from heat.engine.rng import Rng
 
 
-@cache
 def _defs() -> dict[str, CardDef]:
-    return {card.id: card for card in catalogue().cards}
+    return cards_by_id()
 
 
 @cache

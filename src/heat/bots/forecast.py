@@ -30,8 +30,7 @@ class Scenario:
 
 def progress(view: SeatView, seat: int) -> int:
     """A car's progress (laps and spaces in one number)."""
-    car = view.cars[seat]
-    return (car.lap - 1) * track(view.track).spaces + car.space
+    return view.cars[seat].progress
 
 
 def race_order(view: SeatView) -> list[int]:
@@ -159,9 +158,17 @@ def _legend_move(
 ) -> int:
     pro, aggressive = view.pro_legends, view.aggressive_legends
     target = legend_target(board, where, finish, card, color, pro, limits, aggressive)
-    while target > where and occupied.get(target, 0) >= board.spots_per_space:
+    while target > where and cars_on(occupied, target, board.spaces) >= board.spots_per_space:
         target -= 1  # OQ-L-1: blocked like any car
     return target
+
+
+def cars_on(occupied: dict[int, int], pos: int, spaces: int) -> int:
+    """The cars of ``occupied`` (progress -> cars) on the board space of progress ``pos``,
+    whatever their lap: the board has one space for every lap, so a car a lap ahead blocks
+    (B-3.7) and gives a Slipstream (B-6.2) too."""
+    space = pos % spaces
+    return sum([count for where, count in occupied.items() if where % spaces == space])
 
 
 def occupancy_now(view: SeatView) -> dict[int, int]:

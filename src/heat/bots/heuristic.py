@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
+from heat.engine import board as rules
 from heat.engine.championship import SeasonView
-from heat.engine.content import CardDef, Track, catalogue
+from heat.engine.content import CardDef, Track, card_def
 from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
 from heat.engine.rng import Rng
+from heat.engine.view import conditions_of
 from heat.preview import reveal_of
 
 FLIP_VALUES = ((1, 0.25), (2, 0.25), (3, 0.25), (4, 0.25))
@@ -35,14 +36,9 @@ HELD_KEPT = 0.0001
 cluttered hand's play, is worth: only enough to choose between plays that clear as many."""
 
 
-@cache
-def _cards() -> dict[str, CardDef]:
-    return {card.id: card for card in catalogue().cards}
-
-
 def card(card_id: str) -> CardDef:
     """The definition of a card."""
-    return _cards()[card_id]
+    return card_def(card_id)
 
 
 def upgrade_worth(card_id: str) -> float:
@@ -92,34 +88,15 @@ class Weights:
 
 def progress_of(view: SeatView, seat: int) -> int:
     """A car's progress: laps and spaces in one number (0 and below on the grid)."""
-    car = view.cars[seat]
-    board = track(view.track)
-    return (car.lap - 1) * board.spaces + car.space
+    return view.cars[seat].progress
 
 
 def lines_ahead(board: Track, start: int, end: int, finish: int) -> list[tuple[int, int]]:
     """Corner Lines crossed between progress ``start`` and ``end`` (before the finish), as
-    (line progress, corner number)."""
-    found = []
-    base = ((start - 1) // board.spaces) * board.spaces
-    while base < end:
-        for corner in board.corners:
-            line = base + corner.line_after
-            if start <= line < end and line < finish:
-                found.append((line, corner.number))
-        base += board.spaces
-    return found
-
-
-def next_line(board: Track, pos: int) -> tuple[int, int]:
-    """The next Corner Line at or after ``pos``: (line progress, corner number)."""
-    base = ((pos - 1) // board.spaces) * board.spaces
-    while True:
-        for corner in board.corners:
-            line = base + corner.line_after
-            if line >= pos:
-                return line, corner.number
-        base += board.spaces
+    (line progress, corner number): the engine's ``board.lines_crossed``."""
+    corners = board.corners
+    crossed = rules.lines_crossed(board.corner_lines, board.spaces, start, end, finish)
+    return [(line, corners[index].number) for line, index in crossed]
 
 
 class HeuristicBot:
@@ -209,9 +186,7 @@ class HeuristicBot:
             spun = False
             left = engine
             for _, number in lines_ahead(board, pos, end, finish):
-                over = speed - (limits[number] + adjust)
-                if over > 0:
-                    over += extra.get(number, 0)  # W-14: Overheat
+                over = rules.corner_cost(speed, limits[number] + adjust, extra.get(number, 0))
                 if over > 0:
                     if over > left:
                         spun = True
@@ -271,9 +246,8 @@ class HeuristicBot:
         for speed in range(top + 1):
             cost = 0
             for line, number in ahead:
-                over = speed - limits[number]
-                if line < pos + speed and over > 0:
-                    cost += over + extra.get(number, 0)
+                if rules.crosses(pos, pos + speed, line):
+                    cost += rules.corner_cost(speed, limits[number], extra.get(number, 0))
             corner_heat.append(cost)
         best = float("-inf")
         for next_gear in gears:
@@ -389,7 +363,7 @@ class HeuristicBot:
         me = view.me
         assert turn is not None and me is not None and view.seat is not None
         board = track(view.track)
-        start = (turn.start_lap - 1) * board.spaces + turn.start_space
+        start = turn.start_progress
         pos = progress_of(view, view.seat)
         finish = view.laps * board.spaces
         limits = {c.number: c.speed_limit for c in view.corners}
@@ -402,9 +376,8 @@ class HeuristicBot:
             cost = 0
             spun = left < 0
             for _, number in lines_ahead(board, start, end, finish):
-                over = speed - limits[number]
+                over = rules.corner_cost(speed, limits[number], extra.get(number, 0))
                 if over > 0:
-                    over += extra.get(number, 0)
                     if over > left:
                         spun = True
                         break
@@ -456,14 +429,21 @@ def free_boost(view: SeatView) -> bool:
     """Is the viewer's car in a Heat control sector, where a Boost costs no Heat (W-16)?"""
     me = view.me
     assert me is not None
-    board = track(view.track)
-    sector = board.corners[board.sector_corner(me.space)].number
-    return any(c.number == sector and c.sector_road == "heat-control" for c in view.corners)
+    conditions = conditions_of(view)
+    return conditions is not None and conditions.free_boost[me.space]
 
 
 def overheat(view: SeatView) -> dict[int, int]:
-    """Corners whose Road Conditions token adds 1 Heat when taken too fast (W-14)."""
-    return {c.number: 1 for c in view.corners if c.road == "overheat"}
+    """Corners whose Road Conditions token adds Heat when taken too fast, by corner number, with
+    that Heat (W-14): the engine's tables."""
+    conditions = conditions_of(view)
+    if conditions is None:
+        return {}
+    return {
+        c.number: conditions.corner_overheat[c.number - 1]
+        for c in view.corners
+        if conditions.corner_overheat[c.number - 1]
+    }
 
 
 def _hand_values(hand: Sequence[str]) -> list[float]:

@@ -26,14 +26,18 @@ from numpy.typing import NDArray
 from heat.bots import forecast
 from heat.bots.determinize import owned_cards
 from heat.bots.heuristic import HeuristicBot, card, flip_distribution, free_boost, held_cleared
+from heat.bots.heuristic import overheat as heuristic_overheat
 from heat.bots.planner_settings import PlannerSettings
 from heat.bots.valuetable import BOOST, GEAR_COOLDOWN, CarModel, FreeCard, ValueTable, table_for
 from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
+from heat.engine import board as rules
 from heat.engine.championship import SeasonView
 from heat.engine.content import CardDef
 from heat.engine.decisions import ChooseSpeed
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play
 from heat.engine.rng import Rng
+from heat.engine.view import conditions_of
+from heat.engine.weather import Conditions
 
 NEVER = float("inf")
 """The value of a choice the rules do not allow."""
@@ -134,9 +138,13 @@ def car_model(view: SeatView, settings: PlannerSettings) -> CarModel:
     assert me is not None and view.seat is not None
     board = track(view.track)
     adjust = view.turn.speed_limit_adjust if view.turn is not None and view.turn.seat == view.seat else 0
-    corners = [(c.line_after, c.speed_limit - adjust, 1 if c.road == "overheat" else 0) for c in view.corners]
+    overheat = heuristic_overheat(view)
+    corners = [(c.speed_limit - adjust, overheat.get(c.number, 0)) for c in view.corners]
+    finish = view.laps * board.spaces
+    # every Corner Line a car crosses from the first space to the finish (B-16.5)
     lines = tuple(
-        (lap * board.spaces + line, limit, extra) for lap in range(view.laps) for line, limit, extra in corners
+        (line, *corners[index])
+        for line, index in rules.lines_crossed(board.corner_lines, board.spaces, 1, finish, finish)
     )
     owned = owned_cards(view, view.seat)
     free = []
@@ -148,7 +156,7 @@ def car_model(view: SeatView, settings: PlannerSettings) -> CarModel:
     heat = me.engine + owned["heat"]
     return CarModel(
         lines=lines,
-        finish=view.laps * board.spaces,
+        finish=finish,
         free=tuple(free),
         stress=max(owned["stress"], board.stress),
         heat=max(heat, 1),
@@ -331,7 +339,9 @@ class PlannerBot(HeuristicBot):
             hand_stress=hand_stress,
             finish=view.laps * track(view.track).spaces,
             spots=track(view.track).spots_per_space,
-            slip=2 + played.slip,
+            spaces=track(view.track).spaces,
+            slip_boost=played.slip,
+            conditions=conditions_of(view),
             adjust=played.adjust,
             free_boost=free_boost(view),
             eliminating=view.spin_out_eliminates,
@@ -393,8 +403,7 @@ class PlannerBot(HeuristicBot):
         turn = view.turn
         assert me is not None and me.hand is not None and turn is not None and view.seat is not None
         board = track(view.track)
-        start = (turn.start_lap - 1) * board.spaces + turn.start_space
-        slip = 2 + turn.slipstream_boost
+        start = turn.start_progress
         state = _Turn(
             table=self.table(view),
             start=start,
@@ -403,7 +412,9 @@ class PlannerBot(HeuristicBot):
             hand_stress=sum(1 for c in me.hand if c == "stress"),
             finish=view.laps * board.spaces,
             spots=board.spots_per_space,
-            slip=slip,
+            spaces=board.spaces,
+            slip_boost=turn.slipstream_boost,
+            conditions=conditions_of(view),
             adjust=turn.speed_limit_adjust,
             free_boost=free_boost(view),
             eliminating=view.spin_out_eliminates,
@@ -576,7 +587,12 @@ class _Turn:
     hand_stress: int
     finish: int
     spots: int
-    slip: int
+    spaces: int
+    """Spaces in a lap of the track."""
+    slip_boost: int
+    """Slipstream boosts of the cards played (G-31); the sector's come from ``conditions``."""
+    conditions: Conditions | None
+    """The race's Weather and Road Conditions (W-15, W-25, W-26)."""
     adjust: int
     free_boost: bool
     eliminating: bool = False
@@ -619,16 +635,34 @@ class _Turn:
         if engine < 0:
             return NEVER
         end = self.start + moved
-        while end > self.start and occupied.get(end, 0) >= self.spots:
+        while end > self.start and self.cars_on(occupied, end) >= self.spots:
             end -= 1
         best = self.settle(speed, end, engine)
-        if end <= self.finish and (occupied.get(end, 0) or occupied.get(end + 1, 0)):
-            target = end + self.slip
-            if target <= self.finish:  # B-6.6: never across the finish line
-                while target > end and occupied.get(target, 0) >= self.spots:
-                    target -= 1
-                best = min(best, self.settle(speed, target, engine))
+        for distance in self.slipstream_distances(end, occupied):
+            target = end + distance
+            while target > end and self.cars_on(occupied, target) >= self.spots:
+                target -= 1
+            best = min(best, self.settle(speed, target, engine))
         return best
+
+    def cars_on(self, occupied: dict[int, int], pos: int) -> int:
+        """The other cars on the board space of progress ``pos`` (``forecast.cars_on``)."""
+        return forecast.cars_on(occupied, pos, self.spaces)
+
+    def slipstream_distances(self, end: int, occupied: dict[int, int]) -> list[int]:
+        """The Slipstream distances open to the car once its move ends at ``end``: beside a car or
+        on the space behind one (B-6.2, OQ-B-1), then the engine's ``board.slipstream_distances``
+        with the cards' boosts and the sector's Weather (G-31, W-15, W-25, W-26)."""
+        if not (self.cars_on(occupied, end) or self.cars_on(occupied, end + 1)):
+            return []
+        boost = self.slip_boost
+        no_slipstream = False
+        conditions = self.conditions
+        if conditions is not None:
+            space = rules.space_of(end, self.spaces)
+            no_slipstream = conditions.no_slipstream[space]
+            boost += conditions.slipstream_boost[space]
+        return rules.slipstream_distances(end, self.finish, boost, no_slipstream)
 
     def settle(self, speed: int, end: int, engine: int) -> float:
         """Rounds still needed after ending the move at ``end``: the Corner Lines crossed are paid

@@ -31,6 +31,8 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from heat.engine.board import corner_cost, crosses
+
 GEAR_COOLDOWN = (0, 3, 1, 0, 0)
 """Cooldown of each gear (B-5.4), indexed by gear."""
 FLIP = np.array([0.0, 0.25, 0.25, 0.25, 0.25])
@@ -178,10 +180,10 @@ class ValueTable:
         the line where the car spins out if ``available`` Heat cannot pay (None if it can)."""
         owed = 0
         for line, limit, extra in self.model.lines:
-            if start <= line < end:
-                over = speed - limit
-                if over > 0:
-                    owed += over + extra
+            if crosses(start, end, line):
+                cost = corner_cost(speed, limit, extra)
+                if cost:
+                    owed += cost
                     if owed > available:
                         return owed, line
         return owed, None
@@ -203,10 +205,10 @@ class ValueTable:
                 owed = 0
                 steps = []
                 for line, limit, extra in m.lines:
-                    if pos <= line < pos + s:
-                        over = s - limit
-                        if over > 0:
-                            owed += over + extra
+                    if crosses(pos, pos + s, line):
+                        cost = corner_cost(s, limit, extra)
+                        if cost:
+                            owed += cost
                             steps.append((owed, line))
                 self._cost[row, s] = owed
                 for available in range(m.heat + 1):

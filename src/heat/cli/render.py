@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from heat.engine import SeatView, track
 from heat.engine.championship import SeasonView
-from heat.engine.content import CardDef, catalogue
+from heat.engine.content import CardDef, card_def
 from heat.engine.decisions import Decision
 from heat.engine.events import Event
 from heat.narrate import describe, legends_deck, legends_rules
@@ -192,7 +192,7 @@ def numbered(options: Sequence[Decision]) -> list[str]:
 
 def card(card_id: str) -> CardDef:
     """The definition of a card."""
-    return next(c for c in catalogue().cards if c.id == card_id)
+    return card_def(card_id)
 
 
 def narrate(events: Sequence[Event], names: Sequence[str], laps: int) -> list[str]:

@@ -50,11 +50,7 @@ class Car:
 
     def copy(self) -> Car:
         """An independent copy."""
-        other = Car.__new__(Car)
-        other.seat = self.seat
-        other.name = self.name
-        other.color = self.color
-        other.legend = self.legend
+        other = Car(self.seat, self.name, self.color, self.legend)
         other.pos = self.pos
         other.lane = self.lane
         other.on_track = self.on_track
@@ -130,11 +126,23 @@ class TurnState:
 
     def copy(self) -> TurnState:
         """An independent copy."""
-        other = TurnState.__new__(TurnState)
-        for name in TurnState.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = TurnState(self.start)
+        other.speed = self.speed
+        other.adrenaline = self.adrenaline
+        other.adrenaline_move_used = self.adrenaline_move_used
+        other.adrenaline_cool_used = self.adrenaline_cool_used
+        other.gear_cool_used = self.gear_cool_used
+        other.weather_cool_used = self.weather_cool_used
+        other.boost_used = self.boost_used
+        other.cluttered = self.cluttered
         other.symbols = self.symbols[:]
         other.choices = self.choices[:]
-        other.press = self.press[:]
+        other.adjust = self.adjust
+        other.plus_used = self.plus_used
+        other.accelerate = self.accelerate
+        other.slip_boost = self.slip_boost
         other.ahead = self.ahead[:]
+        other.press = self.press[:]
+        other.spun = self.spun
+        other.simple = self.simple
         return other

@@ -51,6 +51,11 @@ class Track:
     raceline: tuple[int, ...]
     """Race-line lane of each space, indexed by space number (index 0 unused)."""
 
+    @property
+    def corner_lines(self) -> tuple[int, ...]:
+        """``line_after`` of each corner, in order (ascending): what ``heat.engine.board`` reads."""
+        return tuple(corner.line_after for corner in self.corners)
+
     def raceline_lane(self, space: int) -> int:
         """The lane (1-based) of the race-line spot on ``space``."""
         return self.raceline[space]
@@ -570,6 +575,17 @@ def catalogue() -> Catalogue:
         source = f"cards/{name}.toml"
         files.append((source, parse_upgrades(_data_text("cards", f"{name}.toml"), source)))
     return build_catalogue(base, *files)
+
+
+@cache
+def cards_by_id() -> dict[str, CardDef]:
+    """Every card of the catalogue by its id (one shared table: do not change it)."""
+    return {card.id: card for card in catalogue().cards}
+
+
+def card_def(card_id: str) -> CardDef:
+    """The definition of a card; KeyError for an unknown id."""
+    return cards_by_id()[card_id]
 
 
 @cache

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from heat.engine.content import Corner, LegendsCard, Track
+from heat.engine import board
+from heat.engine.content import LegendsCard, Track
 
 
 def legend_target(
@@ -23,8 +24,10 @@ def legend_target(
     stays short of the Corner Line, else the Diamond space before it (L-12, L-13); on the last
     lap a finish line before the corner lets it run its Top Speed (OQ-L-3)."""
     spaces = track.spaces
-    lines = _lines_ahead(track, pos, 3)
-    (first_line, first), (second_line, _), (third_line, _) = lines
+    corners = track.corners
+    lines = board.lines_ahead(tuple(corner.line_after for corner in corners), spaces, pos, 3)
+    (first_line, first_index), (second_line, _), (third_line, _) = lines
+    first = corners[first_index]
     diamond = card.diamond_of(color)
     legends_line = first_line - (first.line_after - first.legends_line_after)
     if pos > legends_line:  # A: between the Legends Line and the Corner Line (OQ-L-6)
@@ -36,19 +39,3 @@ def legend_target(
     if pos + top <= first_line or first_line > finish:
         return pos + top
     return max(pos, first_line - diamond)
-
-
-def _lines_ahead(track: Track, pos: int, count: int) -> list[tuple[int, Corner]]:
-    """The next ``count`` Corner Lines at or ahead of ``pos``, as (line progress, corner)."""
-    spaces = track.spaces
-    found: list[tuple[int, Corner]] = []
-    lap = (pos - 1) // spaces
-    while len(found) < count:
-        for corner in track.corners:
-            line = lap * spaces + corner.line_after
-            if line >= pos:
-                found.append((line, corner))
-                if len(found) == count:
-                    break
-        lap += 1
-    return found

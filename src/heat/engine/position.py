@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from heat.engine import content
+from heat.engine import board, content, turns
 from heat.engine.car import Car, TurnState
 from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig, name_problem
 from heat.engine.decisions import Plan
@@ -288,7 +288,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
         pass_sponsor=options.integer("pass_sponsor", 0, 0, 6),
         spin_out_eliminates=options.boolean("spin_out_eliminates", False),
     )
-    race = Race.__new__(Race)
+    race = Race(config, record_events=record_events, _set_up=False)
     race._init_common(config, track, record_events)
     race.started_cars = fields.integer("started_cars", len(seats), len(seats), MAX_CARS)
     race.round = fields.integer("round", 0, 0, 0) if drafting else fields.integer("round", 1, 1, MAX_ROUND)
@@ -297,7 +297,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
     race.cars = [_read_car(race, index, raw) for index, raw in enumerate(cars_raw)]
     _place_cars(race)
     _read_modules(race, fields)
-    race._update_plain()
+    race._update_card_caches()
     race.hall_of_fame = fields.seats("hall_of_fame", len(seats))
     for seat in race.hall_of_fame:
         if not race.cars[seat].finished:
@@ -337,7 +337,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
                 race._check_plan(car, Plan(car.plan_gear, race.cards.names(car.plan)))
             except IllegalDecision as error:
                 raise PositionError(f"cars[{car.seat}].plan: {error}") from None
-    race._update_plain()
+    race._update_card_caches()
     check_state(race, cards=check_cards)
     race.start_position = to_position(race)
     return race
@@ -383,7 +383,7 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
     spaces = race.spaces
     space = fields.integer("space", spaces, 1, spaces)
     lap = fields.integer("lap", 0, 0, race.laps + 1)
-    car.pos = (lap - 1) * spaces + space
+    car.pos = board.progress(space, lap, spaces)
     car.on_track = fields.boolean("on_track", True)
     car.finished = fields.boolean("finished", car.pos > race.finish)
     if car.on_track and car.finished != (car.pos > race.finish):
@@ -465,7 +465,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     turn = race.turn = TurnState(active.pos)
     if "start_space" in raw:
         start_lap = turn_fields.integer("start_lap", race.lap_of(active.pos), 0, race.laps + 1)
-        turn.start = (start_lap - 1) * race.spaces + turn_fields.integer("start_space", None, 1, race.spaces)
+        turn.start = board.progress(turn_fields.integer("start_space", None, 1, race.spaces), start_lap, race.spaces)
     if turn.start > active.pos:
         raise PositionError("turn.start_space: the active car cannot be behind where its turn started")
     turn.speed = turn_fields.integer("speed", 0, 0, MAX_COUNT)
@@ -500,14 +500,14 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     turn.choices = list(choices)
     if turn.adrenaline and active.seat not in race.adrenaline_seats:
         raise PositionError("turn.adrenaline: the active car is not among the Adrenaline seats")
-    turn.simple = race._simple(active)
-    if step == REACT and not race._react_options(active):
+    turn.simple = turns.simple(race, active)
+    if step == REACT and not turns.react_options(race, active):
         raise PositionError("step: the active car has no symbol left to use in the React step")
-    if step == SLIPSTREAM and not race.slipstream_allowed(active):
+    if step == SLIPSTREAM and not turns.slipstream_allowed(race, active):
         raise PositionError("step: the active car cannot slipstream from where it stands")
     if step == CHOOSE and not turn.choices:
         raise PositionError("step: the Choose step needs turn.choices")
-    if step == REFRESH and not race._refreshable(active):
+    if step == REFRESH and not turns.refreshable(race, active):
         raise PositionError("step: the active car has no played card with Refresh")
     if active.legend:
         raise PositionError("order: a Legend never stops at a decision step")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from heat.engine import setup, turns
 from heat.engine.car import Car
 from heat.engine.config import RaceConfig
 from heat.engine.decisions import (
@@ -27,32 +28,47 @@ from heat.engine.decisions import (
     Slipstream,
 )
 from heat.engine.errors import IllegalDecision, shown
-from heat.engine.events import Event, GearShifted, PlanCommitted, RaceEnded, RoundEnded, RoundStarted
+from heat.engine.events import Event, GearShifted, PlanCommitted, RaceEnded, RoundEnded
 from heat.engine.rng import Rng
-from heat.engine.setup import SetupRules
-from heat.engine.state import CHOOSE, DISCARD, DRAFT, END, OVER, PLAN, REACT, REFRESH, SLIPSTREAM, START, TURN
-from heat.engine.turns import NO_SLIPSTREAM, TAKE_SLIPSTREAM, TurnRules, counted, multisets
+from heat.engine.state import (
+    CHOOSE,
+    DISCARD,
+    DRAFT,
+    END,
+    OVER,
+    PLAN,
+    REACT,
+    REFRESH,
+    SLIPSTREAM,
+    START,
+    TURN,
+    RaceState,
+)
+from heat.engine.turns import NO_SLIPSTREAM, TAKE_SLIPSTREAM, counted, multisets
 
 ADRENALINE_TWO_CARS_FROM: Final = 5
 """B-4.2: with 5 or more starting cars, the last two get Adrenaline."""
 
 
-class Race(TurnRules, SetupRules):
+class Race(RaceState):
     """One race. Build it with ``Race(config)``; drive it with ``to_decide``, ``legal_decisions``
     and ``apply`` until ``is_over``."""
 
     __slots__ = ()
 
-    def __init__(self, config: RaceConfig, *, record_events: bool = True) -> None:
-        """Set up the race (B-10) from ``config``: grid, modules, decks, Engines, first hands."""
-        self._setup(config, record_events)
-        self._run()
+    def __init__(self, config: RaceConfig, *, record_events: bool = True, _set_up: bool = True) -> None:
+        """Set up the race (B-10) from ``config``: grid, modules, decks, Engines, first hands.
+        ``_set_up=False`` (``copy`` and positions only) makes a race with no field set, for the
+        caller to fill: what ``Race.__new__`` did, which a compiled class does not allow."""
+        if _set_up:
+            setup.set_up(self, config, record_events)
+            self._run()
 
     # ------------------------------------------------------------------ public API
 
     def copy(self, *, record_events: bool | None = None) -> Race:
         """An independent copy. The event log is copied too unless ``record_events=False``."""
-        other = Race.__new__(Race)
+        other = Race(self.config, _set_up=False)
         other.config = self.config
         other.track = self.track
         other.corner_lines = self.corner_lines
@@ -83,11 +99,11 @@ class Race(TurnRules, SetupRules):
         other.legends_card = self.legends_card
         other.draft = self.draft.copy() if self.draft is not None else None
         other.upgrade_pool = self.upgrade_pool[:]
-        other.plain = self.plain
-        other.costly = self.costly
-        other.directs = self.directs
-        other.one_timers = self.one_timers
-        other.refreshers = self.refreshers
+        other.fast_base_cards = self.fast_base_cards
+        other.owns_heat_cost = self.owns_heat_cost
+        other.owns_direct = self.owns_direct
+        other.owns_one_time = self.owns_one_time
+        other.owns_refresh = self.owns_refresh
         other.sponsor_deck = self.sponsor_deck[:]
         other.sponsor_used = self.sponsor_used[:]
         other.first_lap_count = self.first_lap_count
@@ -104,22 +120,23 @@ class Race(TurnRules, SetupRules):
     def to_decide(self) -> tuple[int, ...]:
         """Seats that must decide now: every uncommitted player in the plan phase (B-11.4), else
         the active car (B-11.5) or the player drafting. Empty when the race is over."""
-        if self.phase == PLAN:
-            return tuple([car.seat for car in self.cars if car.on_track and car.plan is None and not car.legend])
         if self.phase == TURN:
-            return (self.order[self.turn_index],)
-        if self.phase == DRAFT:
-            assert self.draft is not None
-            return (self.draft.order[self.draft.index],)
-        return ()
+            return (self.order[self.turn_index],)  # ``_deciding``'s answer, without the loop
+        return tuple([car.seat for car in self.cars if self._deciding(car)])
 
     def _deciding(self, car: Car) -> bool:
+        """Must ``car`` decide now? The one place that says whose decision it is: in the plan
+        phase every player's car on the track still to commit (B-11.4, OQ-B-17), in the turns the
+        active car (B-11.5), in the Garage draft the car picking (G-12)."""
         phase = self.phase
         if phase == TURN:
             return self.order[self.turn_index] == car.seat
         if phase == PLAN:
             return car.on_track and car.plan is None and not car.legend
-        return phase == DRAFT and car.seat in self.to_decide()
+        if phase == DRAFT:
+            assert self.draft is not None
+            return self.draft.order[self.draft.index] == car.seat
+        return False
 
     def legal_decisions(self, seat: int) -> list[Decision]:
         """Every decision ``seat`` may take now (empty if it has nothing to decide)."""
@@ -129,17 +146,17 @@ class Race(TurnRules, SetupRules):
         if self.phase == PLAN:
             return self._legal_plans(car)
         if self.phase == DRAFT:
-            return self._legal_drafts()
+            return setup.legal_drafts(self)
         step = self.step
         if step == REACT:
-            return list(self._react_options(car))
+            return list(turns.react_options(self, car))
         if step == SLIPSTREAM:
-            return self._legal_slipstreams(car)
+            return turns.legal_slipstreams(self, car)
         if step == CHOOSE:
-            return self._legal_choices(car)
+            return turns.legal_choices(self, car)
         if step == REFRESH:
-            return self._legal_refreshes(car)
-        return self._legal_discards(car)
+            return turns.legal_refreshes(self, car)
+        return turns.legal_discards(self, car)
 
     def random_decision(self, seat: int, rng: Rng) -> Decision:
         """A random legal decision for ``seat``, drawn with ``rng`` without listing every legal
@@ -147,15 +164,13 @@ class Race(TurnRules, SetupRules):
         nothing to decide."""
         cars = self.cars
         phase = self.phase
-        if not 0 <= seat < len(cars) or not (
-            self.order[self.turn_index] == seat if phase == TURN else self._deciding(cars[seat])
-        ):
+        if not 0 <= seat < len(cars) or not self._deciding(cars[seat]):
             raise IllegalDecision(f"seat {shown(seat)} has nothing to decide now")
         car = cars[seat]
         if phase == TURN:
             step = self.step
             if step == REACT:
-                options = self._react_options(car)
+                options = turns.react_options(self, car)
                 return options[rng.below(len(options))]
             if step == DISCARD:
                 ids = self.cards.ids
@@ -165,7 +180,7 @@ class Race(TurnRules, SetupRules):
             if step == SLIPSTREAM:
                 if self.conditions is None and not self.turn.slip_boost:
                     return TAKE_SLIPSTREAM if rng.below(2) else NO_SLIPSTREAM
-                options = self._legal_slipstreams(car)  # what legal_decisions lists, without its checks
+                options = turns.legal_slipstreams(self, car)  # what legal_decisions lists, without its checks
                 return options[rng.below(len(options))]
         elif phase == PLAN:
             plan = self._random_plan(car, rng)
@@ -173,6 +188,10 @@ class Race(TurnRules, SetupRules):
                 return plan
         options = self.legal_decisions(seat)
         return options[rng.below(len(options))]
+
+    def slipstream_spaces(self, car: Car) -> list[int]:
+        """The distances ``car`` may slipstream now (empty: it cannot; B-6, G-31, W-15, W-25, W-26)."""
+        return turns.slipstream_spaces(self, car)
 
     def forced_decision(self, seat: int) -> Decision | None:
         """The only legal decision of ``seat``, if it has exactly one; clients may apply it unasked."""
@@ -189,13 +208,7 @@ class Race(TurnRules, SetupRules):
             raise IllegalDecision(f"there is no seat {shown(seat)}")
         car = self.cars[seat]
         phase = self.phase
-        if phase == TURN:
-            deciding = self.order[self.turn_index] == seat
-        elif phase == PLAN:
-            deciding = car.on_track and car.plan is None and not car.legend
-        else:
-            deciding = self._deciding(car)
-        if not deciding:
+        if not self._deciding(car):
             if self.phase == OVER:
                 raise IllegalDecision("the race is over")
             if car.legend:
@@ -211,34 +224,34 @@ class Race(TurnRules, SetupRules):
         if phase == DRAFT:
             if not isinstance(decision, Draft):
                 raise IllegalDecision(f"{car.name} must draft an Upgrade card now (e.g. 'draft rpm-2')")
-            return [self._check_draft(seat, decision)]
+            return [setup.check_draft(self, seat, decision)]
         step = self.step
         if step == REACT:
             if not isinstance(decision, (React, EndReact, Salvage)):
                 raise IllegalDecision(f"{car.name} is in the React step: use a symbol or 'done'")
-            if not self._react_allowed(car, decision):
-                raise IllegalDecision(self._react_refusal(car, decision))
+            if not turns.react_allowed(self, car, decision):
+                raise IllegalDecision(turns.react_refusal(self, car, decision))
             return None
         if step == DISCARD:
-            return self._check_discard(car, self._discard_decision(car, decision))
+            return turns.check_discard(self, car, self._discard_decision(car, decision))
         if step == SLIPSTREAM:
             if not isinstance(decision, Slipstream):
                 raise IllegalDecision(f"{car.name} must answer 'slipstream' or 'no slipstream'")
-            if decision.take and decision.spaces not in self.slipstream_spaces(car):
-                allowed = ", ".join(str(n) for n in self.slipstream_spaces(car))
+            if decision.take and decision.spaces not in turns.slipstream_spaces(self, car):
+                allowed = ", ".join(str(n) for n in turns.slipstream_spaces(self, car))
                 raise IllegalDecision(f"{car.name} may slipstream {allowed} spaces, not {decision.spaces} (G-31)")
             return None
         if step == CHOOSE:
-            if not isinstance(decision, ChooseSpeed) or decision not in self._legal_choices(car):
-                options = ", ".join(d.text() for d in self._legal_choices(car))
+            if not isinstance(decision, ChooseSpeed) or decision not in turns.legal_choices(self, car):
+                options = ", ".join(d.text() for d in turns.legal_choices(self, car))
                 raise IllegalDecision(f"choose the Speed value of a card (G-21): {options}")
             return None
         if step == REFRESH:
             if not isinstance(decision, Refresh):
                 raise IllegalDecision(f"{car.name} may put Refresh cards back on the deck: 'refresh CARD' or 'nothing'")
-            self._check_refresh(car, decision)
+            turns.check_refresh(self, car, decision)
             return None
-        return self._check_discard(car, self._discard_decision(car, decision))
+        return turns.check_discard(self, car, self._discard_decision(car, decision))
 
     def _discard_decision(self, car: Car, decision: Decision) -> Discard:
         """``decision``, which must be a Discard in the Discard step."""
@@ -279,29 +292,29 @@ class Race(TurnRules, SetupRules):
             if self.log is not None:
                 self.log.append(PlanCommitted(seat))
         elif isinstance(decision, React):
-            self._use_symbol(car, decision)
-            self._enter_react(car)
+            turns.use_symbol(self, car, decision)
+            turns.enter_react(self, car)
         elif isinstance(decision, Discard):
             assert kinds is not None
-            self._discard(car, kinds)
-            self._enter_refresh(car)
+            turns.discard(self, car, kinds)
+            turns.enter_refresh(self, car)
         elif isinstance(decision, EndReact):
-            self._enter_slipstream(car)
+            turns.enter_slipstream(self, car)
         elif isinstance(decision, Slipstream):
             if decision.take:
-                self._slipstream(car, decision.spaces)
-            self._enter_corners(car)
+                turns.slipstream(self, car, decision.spaces)
+            turns.enter_corners(self, car)
         elif isinstance(decision, Salvage):
-            self._salvage(car, decision)
-            self._enter_react(car)
+            turns.salvage(self, car, decision)
+            turns.enter_react(self, car)
         elif isinstance(decision, ChooseSpeed):
-            self._choose(car, decision)
+            turns.choose(self, car, decision)
         elif isinstance(decision, Refresh):
-            self._replenish(car, decision.cards)
+            turns.replenish(self, car, decision.cards)
             self.step = END
         elif isinstance(decision, Draft):
             assert kinds is not None
-            self._draft(seat, kinds[0])
+            setup.apply_draft(self, seat, kinds[0])
         if self.phase != TURN or self.step == END:
             self._run()
 
@@ -326,7 +339,7 @@ class Race(TurnRules, SetupRules):
             if phase == TURN:
                 step = self.step
                 if step == START:
-                    self._start_turn()
+                    turns.start_turn(self)
                 elif step == END:
                     self._next_turn()
                 else:
@@ -357,7 +370,7 @@ class Race(TurnRules, SetupRules):
 
     def _free(self, car: Car, playable: list[int]) -> bool:
         """Does no card in ``playable`` cost Heat to play?"""
-        if self.plain or not self.costly[car.seat]:
+        if self.fast_base_cards or not self.owns_heat_cost[car.seat]:
             return True
         return not any(map(self.cards.heat_cost.__getitem__, playable))
 
@@ -414,7 +427,7 @@ class Race(TurnRules, SetupRules):
     def _random_plan(self, car: Car, rng: Rng) -> Plan | None:
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        free = self.plain or self._free(car, playable)
+        free = self.fast_base_cards or self._free(car, playable)
         if free:  # every reachable gear with enough cards is fillable (B-1.2)
             count = len(playable)
             fillable = [g for g in reachable if g <= count]
@@ -463,7 +476,7 @@ class Race(TurnRules, SetupRules):
                 )
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
-        if self.plain:
+        if self.fast_base_cards:
             count = len(playable)
             fillable = [g for g in reachable if g <= count]
         else:
@@ -557,17 +570,6 @@ class Race(TurnRules, SetupRules):
         self.step = START
 
     # ------------------------------------------------------------------ rounds
-
-    def _start_round(self) -> None:
-        self.round += 1
-        self.phase = PLAN
-        self.step = ""
-        self.order = []
-        self.turn_index = 0
-        self.adrenaline_seats = ()
-        self.legends_card = -1  # L-6: a new Legends card each round
-        if self.log is not None:
-            self.log.append(RoundStarted(-1, self.round))
 
     def _end_round(self) -> None:
         """B-16.6: finished cars leave the track for the Hall of Fame, best first (OQ-B-14)."""

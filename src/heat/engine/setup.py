@@ -1,5 +1,6 @@
-"""Setting up a race (B-10): the grid, Weather & Road Conditions, Legends, building the cars
-(the Garage draft or quick start), decks, Engines and the first hands."""
+"""Setting up a race (B-10), as functions of the race state: the grid, Weather & Road
+Conditions, Legends, building the cars (the Garage draft or quick start), decks, Engines and the
+first hands."""
 
 from __future__ import annotations
 
@@ -29,182 +30,193 @@ DRAFT_ROUNDS = 3
 """G-11: three rounds of drafting, one card each."""
 
 
-class SetupRules(RaceState):
-    """The setup of a race, up to the first round."""
-
-    __slots__ = ()
-
-    def _setup(self, config: RaceConfig, record_events: bool) -> None:
-        check_config(config)
-        track = content.track(config.track)
-        self._init_common(config, track, record_events)
-        rng = self.rng
-        count = len(config.seats)
-        self.started_cars = count
-        self.cars = [Car(i, seat.name, seat.color, seat.legend) for i, seat in enumerate(config.seats)]
-        if config.grid is not None:
-            grid_order = list(config.grid)
-        else:
-            grid_order = list(range(count))
-            rng.shuffle(grid_order)  # B-10.9, L-5: cars (Legends too) fill the grid in random order
-        for place, seat in enumerate(grid_order):
-            space, lane = track.grid[place]
-            car = self.cars[seat]
-            car.pos = space - track.spaces
-            car.lane = lane
-            self.occupancy[self._slot(car.pos, lane)] = seat
-        if config.weather:
-            self._draw_conditions()  # W-3: before the cars are built
-        if any(car.legend for car in self.cars):
-            self.legends_deck = list(range(len(content.legends_cards())))
-            rng.shuffle(self.legends_deck)  # L-4
-        self.sponsor_deck = [self.cards.kind(card_id) for card_id in reversed(config.sponsor_deck)]
-        if self.log is not None:
-            self.log.append(RaceStarted(-1, tuple(grid_order)))
-        for car, seat_config in zip(self.cars, config.seats, strict=True):
-            car.upgrades = [self.cards.kind(card_id) for card_id in seat_config.upgrades]
-        if config.garage is not None:
-            players = [seat for seat in grid_order if not self.cars[seat].legend]  # OQ-G-8
-            if config.draft:
-                self.upgrade_pool = self._upgrade_deck(config.garage)
-                rng.shuffle(self.upgrade_pool)  # G-12
-                self.draft = DraftState(DRAFT_ROUNDS)
-                self.phase = DRAFT
-                self._open_market(players)
-                return
-            self._deal_quick_start(players)
-        self._build_cars()
-
-    def _upgrade_deck(self, choice: str) -> list[int]:
-        names = ("regular", "advanced") if choice == "all" else (choice,)
-        decks = self.cards.upgrade_decks
-        return [kind for name in names for kind in decks[name]]
-
-    def _deal_quick_start(self, players: list[int]) -> None:
-        """G-18: shuffle every Regular Upgrade card and deal 3 to each player."""
-        pool = self._upgrade_deck("regular")
-        self.rng.shuffle(pool)
-        for seat in sorted(players):
-            dealt = [pool.pop() for _ in range(DRAFT_ROUNDS)]
-            self.cars[seat].upgrades.extend(dealt)
-            if self.log is not None:
-                self.log.append(UpgradesDealt(seat, self.cards.names(dealt)))
-
-    def _draw_conditions(self) -> None:
-        """W-4 to W-9: one Weather token for the race, one Road Conditions token per corner."""
-        weather, road = content.weather_tokens()
-        config = self.config
-        corners = len(self.track.corners)
-        by_id = {token.id: token for token in road}
-        if config.weather_token is not None:
-            token = next(t for t in weather if t.id == config.weather_token)
-        else:
-            token = weather[self.rng.below(len(weather))]
-        if config.road_tokens is not None:
-            placed = tuple(by_id[token_id] for token_id in config.road_tokens)
-        else:
-            pile = [t for t in road for _ in range(t.copies)]
-            self.rng.shuffle(pile)
-            placed = tuple(pile[:corners])  # W-6: as many as the track has corners
-        self.conditions = Conditions(self.track, token, placed)
-        if self.log is not None:
-            self.log.append(ConditionsDrawn(-1, token.id, tuple(t.id for t in placed)))
-
-    # ------------------------------------------------------------------ the draft
-
-    def _draft_order(self, players: list[int], number: int) -> list[int]:
-        # G-13, G-15, G-16: back to front, front to back, back to front.
-        return players[::-1] if number % 2 == 1 else players[:]
-
-    def _grid_players(self) -> list[int]:
-        """Players (not Legends) from pole position back, as the cars stand before the race."""
-        cars = [car for car in self.cars if not car.legend]
-        cars.sort(key=self._position_key, reverse=True)
-        return [car.seat for car in cars]
-
-    def _open_market(self, players: list[int]) -> None:
-        """G-12, G-14: lay out players + 3 cards for the next draft round."""
-        draft = self.draft
-        assert draft is not None
-        draft.round += 1
-        size = min(len(players) + 3, len(self.upgrade_pool))
-        draft.market = [self.upgrade_pool.pop() for _ in range(size)]
-        draft.order = self._draft_order(players, draft.round)
-        draft.index = 0
-
-    def _legal_drafts(self) -> list[Decision]:
-        draft = self.draft
-        assert draft is not None
-        ids = self.cards.ids
-        return [Draft(card_id) for card_id in sorted({ids[k] for k in draft.market})]
-
-    def _check_draft(self, seat: int, decision: Draft) -> int:
-        draft = self.draft
-        assert draft is not None
-        kind = self.cards.index_of.get(decision.card, -1)
-        if kind not in draft.market:
-            market = ", ".join(sorted({self.cards.ids[k] for k in draft.market}))
-            raise IllegalDecision(f"{decision.card!r} is not in the market; the market holds: {market}")
-        return kind
-
-    def _draft(self, seat: int, kind: int) -> None:
-        draft = self.draft
-        assert draft is not None
-        draft.market.remove(kind)
-        self.cars[seat].upgrades.append(kind)
-        if self.log is not None:
-            self.log.append(UpgradeDrafted(seat, self.cards.ids[kind], draft.round))
-        draft.index += 1
-        if draft.index < len(draft.order):
+def set_up(race: RaceState, config: RaceConfig, record_events: bool) -> None:
+    """Set up ``race`` from ``config`` (B-10): the grid, the modules, then the Garage draft
+    (G-10 to G-16) or the cars built at once, up to the first round. ConfigError for a config
+    the rules refuse."""
+    check_config(config)
+    track = content.track(config.track)
+    race._init_common(config, track, record_events)
+    rng = race.rng
+    count = len(config.seats)
+    race.started_cars = count
+    race.cars = [Car(i, seat.name, seat.color, seat.legend) for i, seat in enumerate(config.seats)]
+    if config.grid is not None:
+        grid_order = list(config.grid)
+    else:
+        grid_order = list(range(count))
+        rng.shuffle(grid_order)  # B-10.9, L-5: cars (Legends too) fill the grid in random order
+    for place, seat in enumerate(grid_order):
+        space, lane = track.grid[place]
+        car = race.cars[seat]
+        car.pos = space - track.spaces
+        car.lane = lane
+        race.occupancy[race._slot(car.pos, lane)] = seat
+    if config.weather:
+        _draw_conditions(race)  # W-3: before the cars are built
+    if any(car.legend for car in race.cars):
+        race.legends_deck = list(range(len(content.legends_cards())))
+        rng.shuffle(race.legends_deck)  # L-4
+    race.sponsor_deck = [race.cards.kind(card_id) for card_id in reversed(config.sponsor_deck)]
+    if race.log is not None:
+        race.log.append(RaceStarted(-1, tuple(grid_order)))
+    for car, seat_config in zip(race.cars, config.seats, strict=True):
+        car.upgrades = [race.cards.kind(card_id) for card_id in seat_config.upgrades]
+    if config.garage is not None:
+        players = [seat for seat in grid_order if not race.cars[seat].legend]  # OQ-G-8
+        if config.draft:
+            race.upgrade_pool = _upgrade_deck(race, config.garage)
+            rng.shuffle(race.upgrade_pool)  # G-12
+            race.draft = DraftState(DRAFT_ROUNDS)
+            race.phase = DRAFT
+            _open_market(race, players)
             return
-        draft.market = []  # G-14, G-16, OQ-G-11: leftovers leave play for this race
-        if draft.round < draft.rounds:
-            self._open_market(self._grid_players())
-            return
-        self.draft = None
-        self.upgrade_pool = []
-        self._build_cars()
+        _deal_quick_start(race, players)
+    _build_cars(race)
 
-    # ------------------------------------------------------------------ decks, Engines, hands
 
-    def _build_cars(self) -> None:
-        """B-10.5, B-10.6, B-10.11, G-17, C-22, W-19 to W-24: every player's draw deck (shuffled),
-        Engine and first hand; then the first round begins."""
-        cards = self.cards
-        config = self.config
-        track = self.track
-        weather = self.conditions.weather if self.conditions is not None else None
-        starting = list(cards.starting_upgrades) if config.uses_starting_upgrades else []
-        basic = list(cards.basic_deck)
-        stress = max(0, track.stress + config.stress_bonus + (weather.stress if weather else 0))
-        heat = track.heat + config.heat_bonus + (weather.heat if weather else 0)
-        to_deck = weather.heat_to_deck if weather else 0
-        to_discard = weather.heat_to_discard if weather else 0
-        dealt_stress = 0
-        for car, seat in zip(self.cars, config.seats, strict=True):
-            if car.legend:
-                continue
-            engine = max(0, heat - seat.handicap)
-            into_deck = min(to_deck, engine)  # OQ-W-4: out of the Engine allotment
-            into_discard = min(to_discard, engine - into_deck)
-            car.deck = basic + starting + [cards.becomes[k] for k in car.upgrades] + [cards.stress] * stress
-            car.deck += [cards.kind(card_id) for card_id in seat.deck]  # C-22: kept Sponsorship cards
-            car.deck += [cards.heat] * into_deck
-            self.rng.shuffle(car.deck)
-            car.engine = engine - into_deck - into_discard
-            car.discard = [cards.heat] * into_discard
-            car.gear = 1  # B-10.7
-            car.hand = [cards.kind(card_id) for card_id in seat.sponsors]  # C-23
-            dealt_stress += stress
-        self.stress_reserve = max(0, cards.catalogue.box_stress - dealt_stress)  # B-10.8, OQ-B-18
-        self._update_plain()
-        for car in self.cars:
-            if not car.legend:
-                self._draw_to_hand_size(car)  # B-10.11
-        self._start_round()
+def _upgrade_deck(race: RaceState, choice: str) -> list[int]:
+    names = ("regular", "advanced") if choice == "all" else (choice,)
+    decks = race.cards.upgrade_decks
+    return [kind for name in names for kind in decks[name]]
 
-    def _start_round(self) -> None:
-        raise NotImplementedError
+
+def _deal_quick_start(race: RaceState, players: list[int]) -> None:
+    """G-18: shuffle every Regular Upgrade card and deal 3 to each player."""
+    pool = _upgrade_deck(race, "regular")
+    race.rng.shuffle(pool)
+    for seat in sorted(players):
+        dealt = [pool.pop() for _ in range(DRAFT_ROUNDS)]
+        race.cars[seat].upgrades.extend(dealt)
+        if race.log is not None:
+            race.log.append(UpgradesDealt(seat, race.cards.names(dealt)))
+
+
+def _draw_conditions(race: RaceState) -> None:
+    """W-4 to W-9: one Weather token for the race, one Road Conditions token per corner."""
+    weather, road = content.weather_tokens()
+    config = race.config
+    corners = len(race.track.corners)
+    by_id = {token.id: token for token in road}
+    if config.weather_token is not None:
+        token = next(t for t in weather if t.id == config.weather_token)
+    else:
+        token = weather[race.rng.below(len(weather))]
+    if config.road_tokens is not None:
+        placed = tuple(by_id[token_id] for token_id in config.road_tokens)
+    else:
+        pile = [t for t in road for _ in range(t.copies)]
+        race.rng.shuffle(pile)
+        placed = tuple(pile[:corners])  # W-6: as many as the track has corners
+    race.conditions = Conditions(race.track, token, placed)
+    if race.log is not None:
+        race.log.append(ConditionsDrawn(-1, token.id, tuple(t.id for t in placed)))
+
+
+# ------------------------------------------------------------------ the draft
+
+
+def _draft_order(race: RaceState, players: list[int], number: int) -> list[int]:
+    # G-13, G-15, G-16: back to front, front to back, back to front.
+    return players[::-1] if number % 2 == 1 else players[:]
+
+
+def _grid_players(race: RaceState) -> list[int]:
+    """Players (not Legends) from pole position back, as the cars stand before the race."""
+    cars = [car for car in race.cars if not car.legend]
+    cars.sort(key=race._position_key, reverse=True)
+    return [car.seat for car in cars]
+
+
+def _open_market(race: RaceState, players: list[int]) -> None:
+    """G-12, G-14: lay out players + 3 cards for the next draft round."""
+    draft = race.draft
+    assert draft is not None
+    draft.round += 1
+    size = min(len(players) + 3, len(race.upgrade_pool))
+    draft.market = [race.upgrade_pool.pop() for _ in range(size)]
+    draft.order = _draft_order(race, players, draft.round)
+    draft.index = 0
+
+
+def legal_drafts(race: RaceState) -> list[Decision]:
+    """The drafts open to the car picking now: each card of the market once (G-12)."""
+    draft = race.draft
+    assert draft is not None
+    ids = race.cards.ids
+    return [Draft(card_id) for card_id in sorted({ids[k] for k in draft.market})]
+
+
+def check_draft(race: RaceState, seat: int, decision: Draft) -> int:
+    """The kind of the card ``decision`` drafts; IllegalDecision if the market lacks it."""
+    draft = race.draft
+    assert draft is not None
+    kind = race.cards.index_of.get(decision.card, -1)
+    if kind not in draft.market:
+        market = ", ".join(sorted({race.cards.ids[k] for k in draft.market}))
+        raise IllegalDecision(f"{decision.card!r} is not in the market; the market holds: {market}")
+    return kind
+
+
+def apply_draft(race: RaceState, seat: int, kind: int) -> None:
+    """``seat`` takes ``kind`` from the market (G-13); the next car picks, the next market opens
+    (G-14, G-16), or the cars are built once every round is drafted."""
+    draft = race.draft
+    assert draft is not None
+    draft.market.remove(kind)
+    race.cars[seat].upgrades.append(kind)
+    if race.log is not None:
+        race.log.append(UpgradeDrafted(seat, race.cards.ids[kind], draft.round))
+    draft.index += 1
+    if draft.index < len(draft.order):
+        return
+    draft.market = []  # G-14, G-16, OQ-G-11: leftovers leave play for this race
+    if draft.round < draft.rounds:
+        _open_market(race, _grid_players(race))
+        return
+    race.draft = None
+    race.upgrade_pool = []
+    _build_cars(race)
+
+
+# ------------------------------------------------------------------ decks, Engines, hands
+
+
+def _build_cars(race: RaceState) -> None:
+    """B-10.5, B-10.6, B-10.11, G-17, C-22, W-19 to W-24: every player's draw deck (shuffled),
+    Engine and first hand; then the first round begins."""
+    cards = race.cards
+    config = race.config
+    track = race.track
+    weather = race.conditions.weather if race.conditions is not None else None
+    starting = list(cards.starting_upgrades) if config.uses_starting_upgrades else []
+    basic = list(cards.basic_deck)
+    stress = max(0, track.stress + config.stress_bonus + (weather.stress if weather else 0))
+    heat = track.heat + config.heat_bonus + (weather.heat if weather else 0)
+    to_deck = weather.heat_to_deck if weather else 0
+    to_discard = weather.heat_to_discard if weather else 0
+    dealt_stress = 0
+    for car, seat in zip(race.cars, config.seats, strict=True):
+        if car.legend:
+            continue
+        engine = max(0, heat - seat.handicap)
+        into_deck = min(to_deck, engine)  # OQ-W-4: out of the Engine allotment
+        into_discard = min(to_discard, engine - into_deck)
+        car.deck = basic + starting + [cards.becomes[k] for k in car.upgrades] + [cards.stress] * stress
+        car.deck += [cards.kind(card_id) for card_id in seat.deck]  # C-22: kept Sponsorship cards
+        car.deck += [cards.heat] * into_deck
+        race.rng.shuffle(car.deck)
+        car.engine = engine - into_deck - into_discard
+        car.discard = [cards.heat] * into_discard
+        car.gear = 1  # B-10.7
+        car.hand = [cards.kind(card_id) for card_id in seat.sponsors]  # C-23
+        dealt_stress += stress
+    race.stress_reserve = max(0, cards.catalogue.box_stress - dealt_stress)  # B-10.8, OQ-B-18
+    race._update_card_caches()
+    for car in race.cars:
+        if not car.legend:
+            race._draw_to_hand_size(car)  # B-10.11
+    race._start_round()
 
 
 def _check_cards_in_the_box(config: RaceConfig) -> None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from heat.engine import content
+from heat.engine import board, content
 from heat.engine.car import Car, TurnState
 from heat.engine.cardtable import CardTable, card_table
 from heat.engine.config import RaceConfig
 from heat.engine.decisions import Decision
-from heat.engine.events import CardFlipped, CrossedFinish, Drew, Event, HeatPaid, Moved, Shuffled
+from heat.engine.events import CardFlipped, CrossedFinish, Drew, Event, HeatPaid, Moved, RoundStarted, Shuffled
 from heat.engine.reveal import reachable_gears
 from heat.engine.rng import Rng
 from heat.engine.weather import Conditions
@@ -71,11 +71,10 @@ class RaceState:
         "conditions",
         "config",
         "corner_lines",
-        "costly",
         "decisions",
-        "directs",
         "draft",
         "eliminated",
+        "fast_base_cards",
         "finish",
         "first_lap_count",
         "hall_of_fame",
@@ -85,13 +84,14 @@ class RaceState:
         "legends_deck",
         "log",
         "occupancy",
-        "one_timers",
         "options_cache",
         "options_key",
         "order",
+        "owns_direct",
+        "owns_heat_cost",
+        "owns_one_time",
+        "owns_refresh",
         "phase",
-        "plain",
-        "refreshers",
         "rng",
         "round",
         "spaces",
@@ -137,15 +137,15 @@ class RaceState:
     legends_card: int
     draft: DraftState | None
     upgrade_pool: list[int]
-    plain: bool
+    fast_base_cards: bool
     """No card with an Upgrade symbol in this race: the base game's fast paths for cards apply."""
-    costly: list[bool]
+    owns_heat_cost: list[bool]
     """Per seat: does the car own a card that costs Heat to play (OQ-G-3)?"""
-    directs: list[bool]
+    owns_direct: list[bool]
     """Per seat: does the car own a Direct Play card (G-35)?"""
-    one_timers: list[bool]
+    owns_one_time: list[bool]
     """Per seat: does the car own a One-time use card (G-29)?"""
-    refreshers: list[bool]
+    owns_refresh: list[bool]
     """Per seat: does the car own a Refresh card (G-33)?"""
     sponsor_deck: list[int]
     """Championship: the Sponsorship deck, top card last (C-34)."""
@@ -158,7 +158,6 @@ class RaceState:
     options_key: tuple[int, int, int] | None
     options_cache: list[Decision]
     """The React options of the active car, kept until the next decision (they cost the most)."""
-    """No Upgrade card and no Road Conditions in this race: the base game's fast paths apply."""
 
     def _init_common(self, config: RaceConfig, track: content.Track, record_events: bool) -> None:
         self.config = config
@@ -190,15 +189,15 @@ class RaceState:
         self.legends_card = -1
         self.draft = None
         self.upgrade_pool = []
-        self.plain = True
+        self.fast_base_cards = True
         self.sponsor_deck = []
         self.sponsor_used = []
         self.first_lap_count = 0
         self.eliminated = []
-        self.costly = []
-        self.directs = []
-        self.one_timers = []
-        self.refreshers = []
+        self.owns_heat_cost = []
+        self.owns_direct = []
+        self.owns_one_time = []
+        self.owns_refresh = []
         self.options_key = None
         self.options_cache = []
 
@@ -206,11 +205,11 @@ class RaceState:
 
     def space_of(self, pos: int) -> int:
         """The board space (1..spaces) of a progress value."""
-        return (pos - 1) % self.spaces + 1
+        return board.space_of(pos, self.spaces)
 
     def lap_of(self, pos: int) -> int:
         """The lap a progress value lies on: 0 on the grid, laps + 1 past the finish."""
-        return (pos - 1) // self.spaces + 1
+        return board.lap_of(pos, self.spaces)
 
     def _slot(self, pos: int, lane: int) -> int:
         return ((pos - 1) % self.spaces + 1) * self.track.spots_per_space + lane - 1
@@ -227,56 +226,23 @@ class RaceState:
 
     def corners_crossed(self, start: int, end: int) -> list[tuple[int, content.Corner]]:
         """Corner Lines between progress ``start`` and ``end``, in crossing order, as
-        (line progress, corner). Lines past the finish line are ignored (B-7.6, B-16.5)."""
-        crossed: list[tuple[int, content.Corner]] = []
-        stop = min(end, self.finish)
-        lines = self.corner_lines
-        if stop <= start or not lines:
-            return crossed
-        spaces = self.spaces
+        (line progress, corner): ``board.lines_crossed`` (B-7.5, B-7.6, B-16.5)."""
+        crossed = board.lines_crossed(self.corner_lines, self.spaces, start, end, self.finish)
+        if not crossed:
+            return []
         corners = self.track.corners
-        base = ((start - 1) // spaces) * spaces  # the lap of ``start``
-        index = 0
-        while index < len(lines) and base + lines[index] < start:
-            index += 1  # to the lap's first line at or after ``start``
-        while True:
-            if index == len(lines):  # on to the next lap
-                index = 0
-                base += spaces
-            line = base + lines[index]
-            if line >= stop:
-                return crossed
-            crossed.append((line, corners[index]))
-            index += 1
+        return [(line, corners[index]) for line, index in crossed]
 
     def _place(self, car: Car, target: int, floor: int) -> int:
-        """Put ``car`` (already lifted off the board) on the free spot nearest the race line of
-        ``target``, or of the nearest space behind it with a free spot, never behind ``floor``
-        (B-3.6, B-3.7). Returns the progress where it stopped."""
-        occupancy = self.occupancy
-        spots = self.track.spots_per_space
-        raceline = self.track.raceline
-        spaces = self.spaces
-        pos = target
-        while pos > floor:
-            space = (pos - 1) % spaces + 1
-            base = space * spots
-            first = raceline[space]
-            if occupancy[base + first - 1] < 0:
-                lane = first
-            else:
-                lane = 0
-                for other in range(1, spots + 1):
-                    if occupancy[base + other - 1] < 0:
-                        lane = other
-                        break
-            if lane:
-                car.pos = pos
-                car.lane = lane
-                occupancy[base + lane - 1] = car.seat
-                return pos
-            pos -= 1
-        return floor
+        """Put ``car`` (already lifted off the board) where ``board.place`` stops it on its way to
+        ``target``, never behind ``floor`` (B-3.6, B-3.7). Returns the progress where it stopped."""
+        track = self.track
+        pos, lane = board.place(self.occupancy, track.spots_per_space, track.raceline, self.spaces, target, floor)
+        if lane:
+            car.pos = pos
+            car.lane = lane
+            self.occupancy[self._slot(pos, lane)] = car.seat
+        return pos
 
     def _move_to(self, car: Car, target: int, reason: str) -> None:
         """Move ``car`` forward to progress ``target`` with blocking (B-3.4 to B-3.7)."""
@@ -315,6 +281,18 @@ class RaceState:
                 blocked,
             )
         )
+
+    def _start_round(self) -> None:
+        """B-11: a new round begins with the plans (steps 1-2) of every car."""
+        self.round += 1
+        self.phase = PLAN
+        self.step = ""
+        self.order = []
+        self.turn_index = 0
+        self.adrenaline_seats = ()
+        self.legends_card = -1  # L-6: a new Legends card each round
+        if self.log is not None:
+            self.log.append(RoundStarted(-1, self.round))
 
     # ------------------------------------------------------------------ cards
 
@@ -378,15 +356,18 @@ class RaceState:
         if self.log is not None:
             self.log.append(HeatPaid(car.seat, amount, reason))
 
-    def _update_plain(self) -> None:
-        """Recompute ``plain`` from the cards the cars hold and the modules in play."""
+    def _update_card_caches(self) -> None:
+        """Recompute ``fast_base_cards`` and the ``owns_*`` caches (speed-ups, not rules) from the
+        cards the cars hold."""
         symbolic = self.cards.symbolic
         direct = self.cards.direct
         costs = self.cards.heat_cost
         owned = [set(car.hand + car.deck + car.discard + car.play) for car in self.cars]
-        self.costly = [any(map(costs.__getitem__, kinds)) for kinds in owned]
-        self.directs = [any(map(direct.__getitem__, kinds)) for kinds in owned]
+        self.owns_heat_cost = [any(map(costs.__getitem__, kinds)) for kinds in owned]
+        self.owns_direct = [any(map(direct.__getitem__, kinds)) for kinds in owned]
         one_time, refresh = self.cards.one_time, self.cards.refresh
-        self.one_timers = [any(map(one_time.__getitem__, kinds)) for kinds in owned]
-        self.refreshers = [any(map(refresh.__getitem__, kinds)) for kinds in owned]
-        self.plain = not any(any(map(symbolic.__getitem__, kinds)) for kinds in owned) and not any(self.directs)
+        self.owns_one_time = [any(map(one_time.__getitem__, kinds)) for kinds in owned]
+        self.owns_refresh = [any(map(refresh.__getitem__, kinds)) for kinds in owned]
+        self.fast_base_cards = not any(any(map(symbolic.__getitem__, kinds)) for kinds in owned) and not any(
+            self.owns_direct
+        )

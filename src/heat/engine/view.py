@@ -16,6 +16,7 @@ from heat.engine.car import Car
 from heat.engine.decisions import Plan
 from heat.engine.race import Race
 from heat.engine.state import DRAFT, REACT, TURN
+from heat.engine.weather import Conditions, conditions_from_ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,9 @@ class CarView:
     finished: bool
     space: int
     lap: int
+    progress: int
+    """``(lap - 1) * spaces + space``: laps and spaces in one number, 0 and below on the grid
+    (``heat.engine.board``)."""
     lane: int
     gear: int
     engine: int
@@ -62,6 +66,8 @@ class TurnView:
     speed: int
     start_space: int
     start_lap: int
+    start_progress: int
+    """Where the turn began, as a progress value: Corner Lines are counted from here (B-7.1)."""
     adrenaline: bool
     adrenaline_move_used: bool
     adrenaline_cooldown_used: bool
@@ -149,6 +155,13 @@ class SeatView:
         return asdict(self)
 
 
+def conditions_of(view: SeatView) -> Conditions | None:
+    """The Weather and Road Conditions of ``view``'s race as the engine's per-space and
+    per-corner tables (None without the module): what a client reads sector effects from."""
+    road = tuple([corner.road or corner.sector_road for corner in view.corners])
+    return conditions_from_ids(view.track, view.weather, road)
+
+
 def view_of(race: Race, seat: int | None) -> SeatView:
     """The view of ``seat`` (None: a spectator, who sees only public facts)."""
     return views_of(race, (seat,))[0]
@@ -176,6 +189,7 @@ def views_of(race: Race, seats: Sequence[int | None]) -> list[SeatView]:
             speed=turn.speed,
             start_space=race.space_of(turn.start),
             start_lap=race.lap_of(turn.start),
+            start_progress=turn.start,
             adrenaline=turn.adrenaline,
             adrenaline_move_used=turn.adrenaline_move_used,
             adrenaline_cooldown_used=turn.adrenaline_cool_used,
@@ -275,6 +289,7 @@ def _car_view(race: Race, car: Car, face_down: bool, own: bool = False, salvagin
         car.finished,
         race.space_of(car.pos),
         race.lap_of(car.pos),
+        car.pos,
         car.lane,
         car.gear,
         car.engine,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TypeVar
 
+from heat.engine import content
 from heat.engine.content import RoadToken, Track, WeatherToken
 
 
@@ -84,3 +85,16 @@ class Conditions:
         self.quiet = _spread(quiet, sectors)
         """Spaces where no sector effect changes the React step (Cooldown, Boost): it works as in the
         base game there."""
+
+
+@cache
+def conditions_from_ids(track_id: str, weather: str | None, road: tuple[str | None, ...]) -> Conditions | None:
+    """The Conditions of a race on track ``track_id`` from the ids of its Weather token and of the
+    Road Conditions token at each corner, as a view shows them (None when there are none): so a
+    client reads the sector effects from the engine's own tables, never restating them."""
+    if weather is None and not any(road):
+        return None
+    weathers, roads = content.weather_tokens()
+    by_id = {token.id: token for token in roads}
+    token = next((t for t in weathers if t.id == weather), None)
+    return Conditions(content.track(track_id), token, tuple(by_id[t] if t is not None else None for t in road))

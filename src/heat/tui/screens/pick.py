@@ -6,7 +6,6 @@ explained under the list."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from typing import ClassVar
 
 from rich.text import Text
@@ -17,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from heat.engine import Decision
-from heat.engine.content import CardDef, catalogue
+from heat.engine.content import cards_by_id
 from heat.engine.decisions import Draft, Keep, Swap
 from heat.tui.helptext import symbol_lines
 from heat.tui.messages import Decided
@@ -25,11 +24,6 @@ from heat.tui.race_source import GameTable
 
 NUMBER_KEYS = "123456789"
 TIMES = "\N{MULTIPLICATION SIGN}"
-
-
-@cache
-def _cards() -> dict[str, CardDef]:
-    return {card.id: card for card in catalogue().cards}
 
 
 def card_of(decision: Decision) -> str | None:
@@ -43,7 +37,7 @@ def card_of(decision: Decision) -> str | None:
 
 def card_help(card_id: str | None) -> Text:
     """``card_id``'s values and symbols explained, one line each (nothing for no card)."""
-    card = _cards().get(card_id or "")
+    card = cards_by_id().get(card_id or "")
     if card is None:
         return Text("")
     return Text("\n".join(symbol_lines(card)), style="italic")

@@ -4,27 +4,20 @@ a list, each card with its description."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from heat.engine.content import CardDef, catalogue
+from heat.engine.content import cards_by_id
 
 KEYS = "1234567890"
 
 
-@cache
-def _cards() -> dict[str, CardDef]:
-    return {card.id: card for card in catalogue().cards}
-
-
 def describe(card_id: str) -> str:
     """``rpm-2: R.P.M.: 2, + x1, Heat 1``: the card's values and symbols in words."""
-    card = _cards().get(card_id)
+    card = cards_by_id().get(card_id)
     if card is None:
         return card_id
     if card.type == "basic":
@@ -43,7 +36,7 @@ def chip(index: int, card_id: str) -> str:
 
 
 def _look(card_id: str) -> str:
-    card = _cards().get(card_id)
+    card = cards_by_id().get(card_id)
     kind = card.type if card is not None else ""
     return {"heat": "#ff7070", "stress": "#f0c040", "upgrade": "#70d0ff", "sponsor": "#d090ff"}.get(kind, "")
 

@@ -1,0 +1,79 @@
+"""``copy()`` of the engine's mutable objects copies every field, and shares no list: the copies
+name each field (a compiled class allows no ``__new__`` and no loop over ``__slots__``), so these
+tests catch a field added to a class and forgotten in its ``copy``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heat.engine import Race, RaceConfig, default_seats
+from heat.engine.car import Car, TurnState
+from heat.engine.state import DraftState, RaceState
+
+
+def fields_of(cls: type) -> tuple[str, ...]:
+    """A class's fields: its ``__slots__``, or in the compiled engine (mypyc drops them) the
+    attributes mypyc lists."""
+    slots = getattr(cls, "__slots__", None) or getattr(cls, "__mypyc_attrs__", ())
+    return tuple(name for name in slots if not name.startswith("__"))
+
+
+def _distinct(name: str, index: int, value: Any) -> Any:
+    """A value for field ``name`` unlike its default, and unlike every other field's."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return 1000 + index
+    if isinstance(value, str):
+        return f"{name}-{index}"
+    if isinstance(value, list):
+        return [index, index + 1]
+    return value
+
+
+def _filled(obj: Any) -> Any:
+    for index, name in enumerate(fields_of(type(obj))):
+        if hasattr(obj, name):
+            setattr(obj, name, _distinct(name, index, getattr(obj, name)))
+    return obj
+
+
+SHARED = frozenset({"owns_heat_cost", "owns_direct", "owns_one_time", "owns_refresh"})
+"""Race lists a copy may share: ``_update_card_caches`` replaces them whole, never changes them."""
+
+
+def _assert_same_fields(original: Any, copy: Any, slots: tuple[str, ...]) -> None:
+    for name in slots:
+        mine, theirs = getattr(original, name), getattr(copy, name)
+        assert theirs == mine, f"{type(original).__name__}.copy() loses {name}"
+        if isinstance(mine, list) and mine and name not in SHARED:
+            assert theirs is not mine, f"{type(original).__name__}.copy() shares the list {name}"
+
+
+def test_a_turn_state_copy_copies_every_field() -> None:
+    turn = _filled(TurnState(5))
+    _assert_same_fields(turn, turn.copy(), fields_of(TurnState))
+
+
+def test_a_car_copy_copies_every_field() -> None:
+    car = _filled(Car(2, "Red", "red"))
+    car.plan = [1, 2]
+    _assert_same_fields(car, car.copy(), fields_of(Car))
+
+
+def test_a_draft_copy_copies_every_field() -> None:
+    draft = _filled(DraftState(3))
+    _assert_same_fields(draft, draft.copy(), fields_of(DraftState))
+
+
+def test_a_race_copy_copies_every_field_but_its_caches() -> None:
+    race = Race(RaceConfig(default_seats(3), seed=4))
+    copy = race.copy()
+    caches = {"options_key", "options_cache", "cars", "turn", "rng", "draft"}
+    _assert_same_fields(race, copy, tuple(name for name in fields_of(RaceState) if name not in caches))
+    assert [vars_of(car) for car in copy.cars] == [vars_of(car) for car in race.cars]
+    assert copy.rng.state == race.rng.state and copy.rng is not race.rng
+
+
+def vars_of(car: Car) -> dict[str, object]:
+    return {name: getattr(car, name) for name in fields_of(Car)}
