@@ -12,9 +12,9 @@ from typing import Any
 import psycopg
 import pytest
 from play import settle
+from server_process import ClusterServer
 from websockets.exceptions import ConnectionClosed
 
-from conftest import ClusterServer
 from heat.server.app import Settings, TokenBucket
 from heat.server.client import Http, Seat
 

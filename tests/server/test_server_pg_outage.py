@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from play import settle
+from server_process import ClusterServer
 from websockets.exceptions import ConnectionClosed
 
-from conftest import ClusterServer
 from heat.server.client import Seat
 
 
