@@ -155,7 +155,10 @@ def describe(event: ev.Event, names: Sequence[str], laps: int) -> str | None:
         case ev.Shuffled(cards=cards):
             return f"{who} shuffles {cards} cards into a new draw deck"
         case ev.Drew(count=count, cards=cards):
-            return f"{who} draws {' '.join(cards)}" if cards else (f"{who} draws {count}" if count else None)
+            if cards:
+                return f"{who} draws {' '.join(cards)}"
+            # "draws 3" alone would read as the card 3 (a public count must not look like a secret).
+            return f"{who} draws {count} card{'' if count == 1 else 's'}" if count else None
         case ev.CrossedFinish():
             return f"{who} crosses the finish line!"
         case ev.RoundEnded(finishers=finishers):

@@ -31,6 +31,9 @@ from heat.tui.screens.race import RaceScreen
 from heat.tui.widgets.hand import chip
 from heat.tui.widgets.race_log import RaceLog
 
+COUNTED_DRAW = re.compile(r"\d+ cards?")
+"""What the log says of another seat's draw after "NAME draws ": how many cards, never which."""
+
 NOBODY = -1
 """The keyboard holder while the handoff screen shows: nobody may see any secret then."""
 

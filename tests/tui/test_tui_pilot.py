@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from driver import before_the_last_question_of_race_1, pick_cards, play_until, settle
+from privacy import COUNTED_DRAW
 from svgtext import svg_lines
 from textual.widgets import Static
 
@@ -157,7 +158,7 @@ def test_in_hotseat_no_player_sees_another_players_hand() -> None:
         prefix = f"{table.names[other]} draws "
         for line in screen.query_one(RaceLog).lines_text:
             if line.startswith(prefix):
-                assert line.removeprefix(prefix).strip().isdigit(), line  # a count, never the cards
+                assert COUNTED_DRAW.fullmatch(line.removeprefix(prefix).strip()), line  # a count, never the cards
 
     async def scenario() -> None:
         app = HeatApp(table=build_table(practice(bob, SeatChoice("bot", level="random"), seed=11)))
