@@ -31,7 +31,6 @@ import json
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,6 +44,7 @@ import httpx
 import orjson
 
 from heat.server.client import Http
+from services import HeatServe, Postgres, Redis  # this folder is on the path
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 WEBSOCKET_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
@@ -481,7 +481,7 @@ def main() -> int:
         parser.error("--processes 2 or more share a database: add --postgres")
     if args.url and args.postgres:
         parser.error("--url and --postgres: give one or the other")
-    servers: list[subprocess.Popen[str]] = []
+    servers: list[HeatServe] = []
     services: list[Any] = []
     folder = tempfile.TemporaryDirectory(prefix="heat-load-")
     try:
@@ -495,24 +495,21 @@ def main() -> int:
                 database = postgres_and_redis(services, fsync=not args.no_fsync)
             bases, pids = [], list[int]()
             for _ in range(args.processes):
-                command = [sys.executable, "-m", "heat.cli.main", "serve", "--port", "0", "--db", *database]
-                server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+                server = HeatServe(database[0], *database[1:])
                 servers.append(server)
-                assert server.stdout is not None
-                line = server.stdout.readline()
-                found = re.search(r"http://\S+/", line)
-                if found is None:
-                    print(f"the server did not start: {line}", file=sys.stderr)
+                try:
+                    server.start()
+                except RuntimeError as error:
+                    print(error, file=sys.stderr)
                     return 1
-                bases.append(found.group(0))
+                bases.append(server.base + "/")
                 pids.append(server.pid)
         with asyncio.Runner(loop_factory=loop_factory()) as runner:
             result = runner.run(asyncio.wait_for(run(args, bases, pids), args.timeout))
     finally:
         for server in servers:
-            server.terminate()
-        for server in servers:
-            server.wait(30)
+            if server.process is not None:
+                server.stop()
         for service in services:
             service.stop()
         folder.cleanup()
@@ -540,7 +537,6 @@ def postgres_and_redis(services: list[Any], *, fsync: bool) -> list[str]:
     """Start PostgreSQL and Redis in temporary folders (stopped by the caller); migrate a new
     database; the ``heat serve`` options that use them."""
     from heat.server.store import migrate_url
-    from services import Postgres, Redis  # this folder is on sys.path
 
     postgres = Postgres(fsync=fsync)
     services.append(postgres)

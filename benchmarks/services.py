@@ -1,6 +1,7 @@
-"""PostgreSQL and Redis for the tests and the load benchmark: each started in a temporary folder
-on a free loopback port, and stopped (its folder removed) at the end. Nothing else is touched:
-no system service, no port but the one chosen.
+"""The programs the tests, benchmarks and screenshot scripts start: ``heat serve`` itself,
+PostgreSQL and Redis, each on a free loopback port with its files in a temporary folder, stopped
+at the end; and the local Chromium's path and flags. Nothing else is touched: no system service,
+no port but the one chosen.
 
 PostgreSQL's ``initdb`` refuses to run as root; as root the server runs as the ``postgres`` user
 its package creates (or a ``heat-pg`` system user made for it), in a folder it owns.
@@ -12,13 +13,30 @@ import contextlib
 import glob
 import os
 import pwd
+import re
 import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+import httpx
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium (``apt-get install -y chromium``); Playwright's own download is never used."""
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 class ServiceMissing(RuntimeError):
@@ -154,3 +172,60 @@ class Redis:
         self.process = None
         if remove:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class HeatServe:
+    """A ``heat serve`` process on a free loopback port: ``start()`` returns once it answers
+    ``/healthz`` (``base`` is its address); ``stop()`` is Ctrl-C and a wait, ``kill9()`` no
+    clean-up at all. ``database`` is the ``--db`` argument (a file in a temporary folder, or a
+    PostgreSQL URL); its error output goes to ``log`` (discarded if None)."""
+
+    def __init__(self, database: str | Path, *options: str, log: Path | None = None) -> None:
+        self.database = str(database)
+        self.options = options
+        self.log = log
+        self.process: subprocess.Popen[str] | None = None
+        self.base = ""
+
+    def start(self, *, wait: float = 60.0) -> HeatServe:
+        command = [sys.executable, "-m", "heat.cli.main", "serve", "--port", "0", "--db", self.database, *self.options]
+        errors = self.log.open("a") if self.log is not None else subprocess.DEVNULL
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"http://\S+/", line)
+        if found is None:
+            said = self.log.read_text() if self.log is not None and self.log.exists() else ""
+            raise RuntimeError(f"heat serve did not start: {line!r} {said}")
+        self.base = found.group(0).rstrip("/")
+        end = time.monotonic() + wait
+        while time.monotonic() < end:
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=5).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError(f"heat serve never answered {self.base}/healthz")
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def kill9(self) -> None:
+        """``kill -9``: no clean-up of any kind."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(30)
+
+    def stop(self) -> int:
+        """Ctrl-C, then wait for the clean stop (killed after 30 s); the exit status."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                return self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        return self.process.returncode

@@ -11,11 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import re
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -24,50 +21,14 @@ from playwright.sync_api import Page, sync_playwright
 
 from heat.server.client import Seat
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from services import CHROMIUM, CHROMIUM_FLAGS, HeatServe
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PACE = 0.06
 """Seconds between two decisions of the scripted player: a faster one is rate-limited."""
 SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
-    command = [
-        sys.executable,
-        "-m",
-        "heat.cli.main",
-        "serve",
-        "--port",
-        "0",
-        "--db",
-        str(folder / "heat.db"),
-        "--no-fsync",
-        "--away-grace",
-        "3600",
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert process.stdout is not None
-    found = re.search(r"http://\S+/", process.stdout.readline())
-    assert found, "the server did not start"
-    base = found.group(0).rstrip("/")
-    for _ in range(200):
-        try:
-            if httpx.get(f"{base}/healthz").status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    return process, base
 
 
 def create(base: str, **body: Any) -> dict[str, Any]:
@@ -112,7 +73,8 @@ def shoot(page: Page, name: str) -> None:
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as temp:
-        process, base = start_server(Path(temp))
+        server = HeatServe(Path(temp) / "heat.db", "--no-fsync", "--away-grace", "3600").start()
+        base = server.base
         try:
             bots = [{"kind": "human"}, *[{"kind": "bot", "level": "club"}] * 3]
             mid = create(base, seats=bots, track="usa", title="USA vs club bots")
@@ -134,7 +96,7 @@ def main() -> None:
                 title="1961",
             )
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
                 for theme in ("light", "dark"):
                     for size, viewport in SIZES.items():
                         context = browser.new_context(
@@ -188,8 +150,7 @@ def main() -> None:
                         context.close()
                 browser.close()
         finally:
-            process.terminate()
-            process.wait(30)
+            server.stop()
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@ its database in the test's temporary folder."""
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -32,8 +31,7 @@ def own_server(tmp_path: Path):
 
 # ---------------------------------------------------------------------- PostgreSQL and Redis (issue 31)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from services import Postgres, Redis, ServiceMissing, postgres_bin  # noqa: E402  (benchmarks/ is on sys.path now)
+from services import Postgres, Redis, ServiceMissing, postgres_bin  # noqa: E402  (tests/conftest.py put benchmarks/ on the path)
 
 
 @pytest.fixture

@@ -5,11 +5,7 @@ installs it when missing)."""
 
 from __future__ import annotations
 
-import re
 import shutil
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,65 +14,14 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from services import CHROMIUM, CHROMIUM_FLAGS, HeatServe
 
 
-class WebServer:
+class WebServer(HeatServe):
     """``heat serve`` on a free loopback port, its database in a temporary folder."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.process: subprocess.Popen[str] | None = None
-        self.base = ""
-
-    def start(self) -> None:
-        command = [
-            sys.executable,
-            "-m",
-            "heat.cli.main",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            str(self.folder / "heat.db"),
-            "--no-fsync",
-            "--away-grace",
-            "60",
-        ]
-        log = (self.folder / "server.log").open("a")
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        found = re.search(r"http://\S+/", line)
-        assert found, f"the server did not start: {line!r}"
-        self.base = found.group(0).rstrip("/")
-        end = time.monotonic() + 60
-        while time.monotonic() < end:
-            try:
-                if httpx.get(f"{self.base}/healthz", timeout=5).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("the server never answered /healthz")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+        super().__init__(folder / "heat.db", "--no-fsync", "--away-grace", "60", log=folder / "server.log")
 
     def create(self, **body: Any) -> dict[str, Any]:
         """A table made through the HTTP API (for the tests that start from an invitation)."""
@@ -100,7 +45,7 @@ def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
         pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (scripts/test installs it)")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield launched
         launched.close()
 
