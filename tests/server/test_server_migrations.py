@@ -13,6 +13,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, insert, select
 
+from heat.server.hub import table_row
 from heat.server.leases import Leases
 from heat.server.schema import entries, leases, metadata, seats, tables
 from heat.server.spec import new_spec
@@ -164,21 +165,7 @@ async def two_writers(db: str) -> None:
     other gets StaleCommit and nothing of it is written."""
     first, second = await Store.open(db), await Store.open(db)
     table = started_table()
-    row = {
-        "id": "t1",
-        "mode": "race",
-        "spec": table.spec.to_json(),
-        "status": table.status,
-        "listed": False,
-        "title": "",
-        "admin_hash": "a" * 64,
-        "version": 0,
-        "clocks": table.clock_state(),
-        "created_at": 1.0,
-        "updated_at": 1.0,
-        "rematch_of": None,
-        "rematch_id": None,
-    }
+    row = table_row("t1", table, "a" * 64, 1.0) | {"version": 0}  # the joins are committed next, as step 0
     await first.create(row, [(s, None) for s in table.seats], [], ("p1", 0.0))
     setup = Commit("t1", 0, table.version, table.status, table.clock_state(), list(table.entries))
     await first.commit(setup)
@@ -216,21 +203,7 @@ def test_a_lease_is_held_by_one_process_and_taken_over_once_it_expires(tmp_path)
         one = Leases(store, "one", ttl=10.0, clock=lambda: now[0])
         two = Leases(store, "two", ttl=10.0, clock=lambda: now[0])
         table = started_table()
-        row = {
-            "id": "t1",
-            "mode": "race",
-            "spec": table.spec.to_json(),
-            "status": "playing",
-            "listed": False,
-            "title": "",
-            "admin_hash": "a" * 64,
-            "version": 0,
-            "clocks": {},
-            "created_at": 1.0,
-            "updated_at": 1.0,
-            "rematch_of": None,
-            "rematch_id": None,
-        }
+        row = table_row("t1", table, "a" * 64, 1.0)
         await store.create(row, [(s, None) for s in table.seats], [], one.new_lease())
         assert await two.acquire() == []  # held
         now[0] += 8

@@ -11,6 +11,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 from sqlalchemy.exc import IntegrityError
 
+from heat.server.hub import table_row
 from heat.server.schema import metadata
 from heat.server.spec import new_spec
 from heat.server.store import Commit, Store, StoreError, migrate, sqlite_urls
@@ -33,21 +34,7 @@ def test_a_table_is_stored_committed_and_read_back(tmp_path):
     async def body():
         store = await Store.open(tmp_path / "s.db")
         table = Table.new(new_spec([("human", None, None), ("human", None, None)], seed=3))
-        row = {
-            "id": "t1",
-            "mode": "race",
-            "spec": table.spec.to_json(),
-            "status": table.status,
-            "listed": False,
-            "title": "",
-            "admin_hash": "a" * 64,
-            "version": 0,
-            "clocks": table.clock_state(),
-            "created_at": 1.0,
-            "updated_at": 1.0,
-            "rematch_of": None,
-            "rematch_id": None,
-        }
+        row = table_row("t1", table, "a" * 64, 1.0)
         await store.create(row, [(s, None) for s in table.seats], [])
         changes = [table.join(0, "Ann", 1.0), table.join(1, "Bob", 1.0)]
         changes.append(table.decide(0, table.version, table.legal(0)[0].text(), PLAYER, 2.0))
@@ -77,21 +64,7 @@ def test_many_commits_at_once_are_written_in_few_transactions(tmp_path):
         tables = []
         for index in range(30):
             table = Table.new(new_spec([("human", None, None)], seed=index))
-            row = {
-                "id": f"t{index}",
-                "mode": "race",
-                "spec": table.spec.to_json(),
-                "status": "waiting",
-                "listed": False,
-                "title": "",
-                "admin_hash": "",
-                "version": 0,
-                "clocks": {},
-                "created_at": 0.0,
-                "updated_at": 0.0,
-                "rematch_of": None,
-                "rematch_id": None,
-            }
+            row = table_row(f"t{index}", table, "", 0.0)
             await store.create(row, [(s, None) for s in table.seats], [])
             tables.append(table)
         batches = store.batches
@@ -115,21 +88,7 @@ def test_a_failed_write_reaches_its_caller_and_the_store_goes_on(tmp_path):
     async def body() -> None:
         store = await Store.open(tmp_path / "f.db")
         table = Table.new(new_spec([("human", None, None)], seed=5))
-        row = {
-            "id": "t1",
-            "mode": "race",
-            "spec": table.spec.to_json(),
-            "status": "waiting",
-            "listed": False,
-            "title": "",
-            "admin_hash": "",
-            "version": 0,
-            "clocks": {},
-            "created_at": 0.0,
-            "updated_at": 0.0,
-            "rematch_of": None,
-            "rematch_id": None,
-        }
+        row = table_row("t1", table, "", 0.0)
         await store.create(row, [(s, None) for s in table.seats], [])
         with pytest.raises(IntegrityError):
             await store.create(row, [(s, None) for s in table.seats], [])

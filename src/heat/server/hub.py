@@ -68,6 +68,28 @@ COMMIT_TRIES = 5
 copy this many times at most."""
 
 
+def table_row(
+    table_id: str, table: Table, admin_hash: str, now: float, rematch_of: str | None = None
+) -> dict[str, Any]:
+    """The ``tables`` row of a new table (``Store.create``)."""
+    spec = table.spec
+    return {
+        "id": table_id,
+        "mode": spec.mode,
+        "spec": spec.to_json(),
+        "status": table.status,
+        "listed": spec.listed,
+        "title": spec.title,
+        "admin_hash": admin_hash,
+        "version": table.version,
+        "clocks": table.clock_state(),
+        "created_at": now,
+        "updated_at": now,
+        "rematch_of": rematch_of,
+        "rematch_id": None,
+    }
+
+
 class HubError(Exception):
     """A request the hub refuses: ``code`` (``not_found``, ``unauthorized``, ``bad_request``,
     ``conflict``) for programs, the text for people."""
@@ -339,7 +361,7 @@ class Hub:
                 break
         hashes = [token_hash(t) if t else None for t in tokens]
         await self.store.create(
-            self._row(table_id, table, token_hash(admin), now),
+            table_row(table_id, table, token_hash(admin), now),
             list(zip(table.seats, hashes, strict=True)),
             [],
             self._new_lease(),
@@ -353,25 +375,6 @@ class Hub:
                 {"seat": i, "kind": s.kind, "color": s.color, "name": s.name, "token": tokens[i]}
                 for i, s in enumerate(table.seats)
             ],
-        }
-
-    @staticmethod
-    def _row(table_id: str, table: Table, admin_hash: str, now: float, rematch_of: str | None = None) -> dict[str, Any]:
-        spec = table.spec
-        return {
-            "id": table_id,
-            "mode": spec.mode,
-            "spec": spec.to_json(),
-            "status": table.status,
-            "listed": spec.listed,
-            "title": spec.title,
-            "admin_hash": admin_hash,
-            "version": table.version,
-            "clocks": table.clock_state(),
-            "created_at": now,
-            "updated_at": now,
-            "rematch_of": rematch_of,
-            "rematch_id": None,
         }
 
     def info(self, live: LiveTable) -> dict[str, Any]:
@@ -1007,7 +1010,7 @@ class Hub:
                     if new_id not in self.tables and await self.store.load(new_id) is None:
                         break
                 await self.store.create(
-                    self._row(new_id, fresh, live.admin_hash, now, rematch_of=live.id),
+                    table_row(new_id, fresh, live.admin_hash, now, rematch_of=live.id),
                     list(zip(fresh.seats, live.token_hashes, strict=True)),
                     [],
                     self._new_lease(),
