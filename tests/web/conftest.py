@@ -21,7 +21,8 @@ class WebServer(HeatServe):
     """``heat serve`` on a free loopback port, its database in a temporary folder."""
 
     def __init__(self, folder: Path) -> None:
-        super().__init__(folder / "heat.db", "--no-fsync", "--away-grace", "60", log=folder / "server.log")
+        options = ("--no-fsync", "--away-grace", "60", "--allow-positions")  # positions: a blocked move staged
+        super().__init__(folder / "heat.db", *options, log=folder / "server.log")
 
     def create(self, **body: Any) -> dict[str, Any]:
         """A table made through the HTTP API (for the tests that start from an invitation)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import random
+import threading
 import time
 from typing import Any
 
@@ -9,9 +12,12 @@ from playwright.sync_api import BrowserContext, Page
 from web_browser import axe_violations, new_page
 from web_driver import act, play_until, visible
 
-from heat.engine import parse_decision, view_of
+from heat.engine import Race, RaceConfig, default_seats, parse_decision, to_position, view_of
+from heat.engine import events as ev
+from heat.engine.decisions import Plan
 from heat.engine.view import SeatView
 from heat.preview import percent_text, preview_decision
+from heat.server.client import Seat
 from heat.server.messages import server_message
 from heat.server.spec import new_spec
 
@@ -280,4 +286,61 @@ def test_a_turn_played_with_the_keyboard_only(web_server, context: BrowserContex
     page.keyboard.press("Enter")
     page.wait_for_function("() => !document.querySelector('#commit') || document.querySelector('#undo')")
     assert any(f.get("type") == "accepted" for f in frames)
+    assert not errors, errors
+
+
+def a_blocked_move(seed_limit: int = 200) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+    """A position at the start of a round's plans, and the decisions after it up to a move that
+    is blocked (B-3.7), found by playing random races; the decisions the server takes by itself
+    (forced ones) are left out."""
+    for seed in range(1, seed_limit):
+        race = Race(RaceConfig(default_seats(3), track="usa", laps=1, seed=seed))
+        rng = random.Random(seed)
+        start: dict[str, Any] | None = None
+        since: list[tuple[int, str]] = []
+        while not race.is_over:
+            deciding = race.to_decide()
+            seat = deciding[0]
+            legal = race.legal_decisions(seat)
+            if len(deciding) == len(race.cars) and all(isinstance(d, Plan) for d in legal):
+                start, since = to_position(race), []
+            decision = rng.choice(legal)
+            if len(legal) > 1:
+                since.append((seat, decision.text()))
+            seen = len(race.events(None))
+            race.apply(seat, decision)
+            if start is not None and any(isinstance(e, ev.Moved) and e.blocked for e in race.events(None)[seen:]):
+                return start, since
+    raise AssertionError("no blocked move in the races tried")
+
+
+def test_a_blocked_move_is_marked_on_the_spectators_map(web_server, context: BrowserContext):
+    """The map marks a car whose move a blocked space cut short (the Moved event's ``blocked``,
+    B-3.7) with the word "Blocked" beside it, for everyone watching."""
+    position, decisions = a_blocked_move()
+    made = web_server.create(seats=[{"kind": "human"}] * 3, position=position)
+    page, _frames, errors = new_page(context)
+    page.goto(made["spectate"])
+    watching = threading.Event()
+
+    async def play() -> None:
+        seats = [await Seat.open(made["socket"], seat["token"], f"P{seat['seat']}") for seat in made["seats"]]
+        await asyncio.to_thread(watching.wait, 60)  # the race starts once all have joined
+        for seat, text in decisions:
+            await seats[seat].until(lambda _m, s=seats[seat], t=text: t in s.legal)
+            answer = await seats[seat].decide(text)
+            assert answer["type"] == "accepted", answer
+        for seat in seats:
+            await seat.close()
+
+    driver = threading.Thread(target=lambda: asyncio.run(asyncio.wait_for(play(), 120)))
+    driver.start()
+    try:
+        page.wait_for_selector("#cars .car-card", timeout=60_000)
+        watching.set()
+        label = page.wait_for_selector(".car.blocked .flash-label", timeout=60_000)
+        assert label is not None and label.text_content() == "Blocked"
+    finally:
+        watching.set()
+        driver.join(150)
     assert not errors, errors
