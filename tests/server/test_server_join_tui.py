@@ -28,6 +28,7 @@ from heat.tui.online.link import JoinError, parse_link
 from heat.tui.screens.draft import DraftScreen
 from heat.tui.screens.race import DISCARD, OPTIONS, PLAN, RaceScreen
 from heat.tui.screens.results import ResultsScreen
+from heat.tui.setup_model import GameSetup, build_table
 
 
 def run(coroutine):
@@ -124,6 +125,63 @@ def test_the_app_joins_a_seat_by_its_link_and_races_to_the_end(server):
         await http.close()
 
     run(body())
+
+
+async def drive_to_results(app: RemoteApp, pilot, bot) -> None:
+    """Answer every question the app asks with ``bot``'s choice until the Hall of Fame shows."""
+    for _ in range(500):
+        await until(pilot, lambda: app.table is not None and not app.pending, "connected")
+        await pilot.pause(0.05)
+        screen = app.screen
+        if isinstance(screen, ResultsScreen):
+            return
+        if not isinstance(screen, RaceScreen) or screen.seat is None:
+            continue
+        options = screen.options if screen.mode == OPTIONS else screen.legal
+        decision = bot.choose(screen.current_view(), options)
+        if screen.mode in (PLAN, DISCARD):
+            assert isinstance(decision, Plan | Discard) and screen.selection is not None
+            screen.selection.select_cards(decision.cards, decision.gear if isinstance(decision, Plan) else 1)
+        else:
+            screen.query_one("#options").highlighted = screen.options.index(decision)
+        await pilot.press("enter")
+    raise AssertionError("the race did not end")
+
+
+def test_m_on_the_results_goes_on_to_the_rematch_with_the_same_seat(server):
+    """Online, the Hall of Fame offers the rematch (``m``): the server opens it (the same seats
+    and tokens) and the app plays the seat there; the old table names it as its rematch."""
+
+    async def body():
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "legend"}], practice=True, seconds=3600)
+        link = parse_link(made["seats"][0]["invite"])
+        app = RemoteApp(link, "Ann", confirm=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await drive_to_results(app, pilot, make_bot("club", 3))
+            assert app.screen.check_action("close", ("rematch",)) is True
+            await pilot.press("m")
+            await until(pilot, lambda: app.link.table != link.table, "the rematch's table")
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.seat == 0, "a question")
+            assert app.table is not None and not app.table.is_over and app.table.view().round == 1
+            old = (await http.call("GET", f"/api/tables/{link.table}")).json()
+            assert old["rematch"] == app.link.table
+            new = (await http.call("GET", f"/api/tables/{app.link.table}")).json()
+            assert new["rematch_of"] == link.table and new["status"] == "playing"
+            await pilot.press("ctrl+q")
+        assert app.problem is None
+        await http.close()
+
+    run(body())
+
+
+def test_offline_results_have_no_rematch():
+    """The rematch is the server's: a local race's Hall of Fame neither shows nor binds ``m``."""
+    table = build_table(GameSetup(practice=True, seed=4))
+    assert table.race is not None
+    screen = ResultsScreen(table, table.race)
+    assert screen.check_action("close", ("rematch",)) is False
+    assert screen.check_action("close", ("new",)) is True
 
 
 def free_port() -> int:

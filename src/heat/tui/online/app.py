@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import count
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -33,7 +34,7 @@ from heat.tui.online.lobby import LobbyScreen
 from heat.tui.online.remote import OutOfStep, RemoteTable
 from heat.tui.screens.draft import DraftScreen
 from heat.tui.screens.race import OPTIONS, RaceScreen
-from heat.tui.screens.results import ResultsScreen
+from heat.tui.screens.results import REMATCH, ResultsScreen
 
 MainScreen = TypeVar("MainScreen", bound=Screen[None])
 
@@ -84,6 +85,8 @@ class RemoteApp(App[None]):
         self._noticed: set[int] = set()
         self._standin = False
         """A stand-in bot drives this seat (as last shown)."""
+        self.rematch: str | None = None
+        """The rematch table of this one, once the server has opened one."""
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen(self.link.page))
@@ -182,9 +185,8 @@ class RemoteApp(App[None]):
             else:
                 self._say(f"The server says: {text}", error=True)
         elif kind == "rematch":
-            self._say(
-                f"A rematch is open: table {message.get('table')}. Join it with your link, /t/ that table instead."
-            )
+            self.rematch = str(message.get("table"))
+            self._say(f"A rematch is open (table {self.rematch}): m joins it.")
 
     def _fail(self, problem: str) -> None:
         """The seat cannot be played on: say why (printed again once the app stops)."""
@@ -240,15 +242,48 @@ class RemoteApp(App[None]):
 
     async def _results(self, table: RemoteTable) -> None:
         """The Hall of Fame and statistics, from the race's record (the server gives it once the
-        race is over: the seed no longer hides anything)."""
+        race is over: the seed no longer hides anything); ``m`` goes on to the rematch."""
         race = await self._record(table)
         if race is None:
             return
         answer = await self.push_screen_wait(
-            ResultsScreen(table, race, bindings_text="enter or q: leave the table · r: replay this race", online=True)
+            ResultsScreen(
+                table,
+                race,
+                bindings_text="enter or q: leave the table · r: replay this race · m: rematch (the same seats again)",
+                online=True,
+            )
         )
-        if answer is not None:
+        if answer == REMATCH:
+            await self._to_rematch()
+        elif answer is not None:
             self.exit()
+
+    async def _to_rematch(self) -> None:
+        """Ask the server for the rematch (it opens one, or names the one already open) and play
+        this seat there: the rematch keeps the seats and their tokens (docs/protocol.md)."""
+        url = f"{self.link.base}/api/tables/{self.link.table}/rematch"
+        try:
+            async with httpx.AsyncClient(timeout=30.0) as client:
+                response = await client.post(url, headers={"authorization": f"Bearer {self.link.token}"})
+            body = response.json()
+            if response.status_code != 200:
+                raise ValueError(body.get("message") or body.get("code") or response.status_code)
+            table_id = str(body["table"])
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as error:
+            self.results_shown = False  # the results come back, with the reason on the line
+            await self._show()
+            self._say(f"No rematch: {error}", error=True)
+            return
+        self.link = replace(self.link, table=table_id)
+        self.table, self.rematch, self.results_shown, self.pending = None, None, False, False
+        self._asked, self._standin = None, False
+        self._noticed.clear()
+        await self._show_main(LobbyScreen, lambda: LobbyScreen(self.link.page))
+        old = self.socket
+        self.connection()  # a new worker for the new table; the old one is cancelled (one per group)
+        if old is not None:
+            await old.close()
 
     async def _record(self, table: RemoteTable) -> Race | None:
         url = f"{self.link.base}/api/tables/{self.link.table}/record"

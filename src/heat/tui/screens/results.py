@@ -24,6 +24,7 @@ from heat.tui.screens.replay import ReplayScreen
 CONTINUE = "continue"
 NEW = "new"
 QUIT = "quit"
+REMATCH = "rematch"
 
 
 def finish_rounds(race: Race) -> dict[int, int]:
@@ -82,12 +83,13 @@ def stats_table(race: Race, table: GameTable) -> RichTable:
 
 
 class ResultsScreen(Screen[str]):
-    """The Hall of Fame; closes with ``continue``, ``new`` or ``quit``."""
+    """The Hall of Fame; closes with ``continue``, ``new``, ``quit`` or (online) ``rematch``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close('continue')", "Continue"),
         Binding("r", "replay", "Replay"),
         Binding("n", "close('new')", "New game"),
+        Binding("m", "close('rematch')", "Rematch"),
         Binding("q", "close('quit')", "Quit"),
     ]
 
@@ -121,8 +123,11 @@ class ResultsScreen(Screen[str]):
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Online, ``n`` (a new game) is neither shown nor bound: the table belongs to the server."""
-        return not (self.online and action == "close" and parameters == (NEW,))
+        """Online, ``n`` (a new game) is neither shown nor bound: the table belongs to the server,
+        which opens a rematch instead (``m``); offline there is no rematch."""
+        if action != "close":
+            return True
+        return parameters != ((NEW,) if self.online else (REMATCH,))
 
     def action_close(self, answer: str) -> None:
         """Close with ``answer``; a single race has nothing to continue to but a new one."""
