@@ -13,7 +13,6 @@ import re
 import socket
 from collections.abc import Callable
 
-import httpx
 import pytest
 from textual.widgets import Static
 
@@ -28,6 +27,7 @@ from heat.tui.online.link import JoinError, parse_link
 from heat.tui.screens.draft import DraftScreen
 from heat.tui.screens.race import DISCARD, OPTIONS, PLAN, RaceScreen
 from heat.tui.screens.results import ResultsScreen
+from heat.tui.screens.season import SeasonScreen
 from heat.tui.setup_model import GameSetup, build_table
 
 
@@ -261,24 +261,60 @@ def test_the_clock_shows_and_b_takes_the_seat_back_from_the_stand_in(server):
     run(body())
 
 
-def test_a_championship_table_is_refused_before_its_seat_is_taken(server, capsys, monkeypatch):
-    monkeypatch.setattr(launch, "interactive", lambda: True)
+def test_a_championship_table_is_played_through_its_hub(server):
+    """A championship seat: the hub (scorepad, event, market) asks the build question (C-15),
+    race 1 is played on the race screen, and the hub comes back with race 1's points and race
+    2's event; the other car's hand is never held."""
 
-    async def championship() -> str:
+    async def body():
         http = Http(server.base)
-        made = await http.create(mode="championship", season="1961", seats=[{"kind": "human"}, {"kind": "human"}])
+        made = await http.create(
+            mode="championship", seats=[{"kind": "human"}, {"kind": "bot", "level": "club"}], seconds=3600
+        )
+        link = parse_link(made["seats"][0]["invite"])
+        app = RemoteApp(link, "Ann", confirm=False)
+        bot = make_bot("club", 5)
+        built = raced = False
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(800):
+                await until(pilot, lambda: app.table is not None and not app.pending, "connected")
+                await pilot.pause(0.05)
+                check_privacy(app)
+                screen = app.screen
+                if isinstance(screen, SeasonScreen):
+                    season = app.table.season_view()
+                    assert "Championship 1961" in str(screen.query_one("#season-title", Static).render())
+                    if screen.seat is not None:  # build (C-15), or swap when last on the grid (C-16)
+                        assert screen.options == app.table.legal(0) and season.phase in ("build", "swap")
+                        await pilot.press("enter")
+                        built = True
+                    elif season.results and "Race 1 is over" in message_of(app):
+                        break  # race 1's points wait on the hub for the player
+                    continue
+                if not isinstance(screen, RaceScreen) or screen.seat is None:
+                    continue
+                raced = True
+                options = screen.options if screen.mode == OPTIONS else screen.legal
+                decision = bot.choose(screen.current_view(), options)
+                if screen.mode in (PLAN, DISCARD):
+                    assert isinstance(decision, Plan | Discard) and screen.selection is not None
+                    screen.selection.select_cards(decision.cards, decision.gear if isinstance(decision, Plan) else 1)
+                else:
+                    screen.query_one("#options").highlighted = screen.options.index(decision)
+                await pilot.press("enter")
+            assert built and raced
+            season = app.table.season_view()
+            assert len(season.results) == 1 and season.race_number == 2 and sum(season.totals) > 0
+            shown = app.export_screenshot()  # the scorepad: race 1's points
+            assert "Ann" in shown and "Race&#160;1&#160;is&#160;over" in shown
+            await pilot.press("enter")  # on to race 2
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen), "race 2's screen")
+            assert app.table.view().round == 1 and app.table.season_view().race_number == 2
+            await pilot.press("ctrl+q")
+        assert app.problem is None
         await http.close()
-        return made["seats"][0]["invite"]
 
-    invite = run(championship())
-    assert main(["play", "--join", invite]) == 2
-    assert "is a championship: the terminal plays single races only for now" in capsys.readouterr().err
-
-    async def facts() -> dict:
-        async with httpx.AsyncClient() as client:
-            return (await client.get(parse_link(invite).page.replace("/t/", "/api/tables/"))).json()
-
-    assert [seat["joined"] for seat in run(facts())["seats"]] == [False, False]  # nobody took the seat
+    run(body())
 
 
 def test_u_takes_back_a_committed_plan_while_the_server_offers_it(server):

@@ -32,6 +32,10 @@ class GameTable(Protocol):
     def season(self) -> Season | None:
         """The championship, when this table plays one on this machine."""
 
+    @property
+    def is_season(self) -> bool:
+        """Does this table play a championship (here or on a server)?"""
+
     def season_view(self) -> SeasonView:
         """The public view of the season (ValueError for a single race)."""
 

@@ -153,6 +153,11 @@ class Table:
             raise ValueError("no race is in progress")
         return view_of(race, seat)
 
+    @property
+    def is_season(self) -> bool:
+        """Does this table play a championship?"""
+        return self.season is not None
+
     def season_view(self) -> SeasonView:
         """The public view of the season."""
         season = self.season

@@ -35,6 +35,7 @@ from heat.tui.online.remote import OutOfStep, RemoteTable
 from heat.tui.screens.draft import DraftScreen
 from heat.tui.screens.race import OPTIONS, RaceScreen
 from heat.tui.screens.results import REMATCH, ResultsScreen
+from heat.tui.screens.season import SeasonScreen
 
 MainScreen = TypeVar("MainScreen", bound=Screen[None])
 
@@ -65,6 +66,7 @@ class RemoteApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
         Binding("b", "back", "Back at the wheel", show=False),
+        Binding("enter", "on_to_the_race", "On to the race", show=False),
     ]
 
     def __init__(self, link: Link, name: str | None, *, confirm: bool = True) -> None:
@@ -87,6 +89,8 @@ class RemoteApp(App[None]):
         """A stand-in bot drives this seat (as last shown)."""
         self.rematch: str | None = None
         """The rematch table of this one, once the server has opened one."""
+        self._races_shown = 0
+        """The championship's races whose points the hub has shown (it stops after each race)."""
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen(self.link.page))
@@ -201,7 +205,14 @@ class RemoteApp(App[None]):
         answering because another seat's state changed."""
         table = self.table
         assert table is not None
-        if not table.has_view:
+        if table.is_season and len(table.season_view().results) > self._races_shown:
+            # A race of the championship is over: its points on the hub, until the player goes on.
+            await self._show_season(table, ask_again=ask_again)
+            return
+        if not table.racing:
+            if table.has_season_view:  # a championship between its races, or over
+                await self._show_season(table, ask_again=ask_again)
+                return
             lobby = await self._show_main(LobbyScreen, lambda: LobbyScreen(self.link.page))
             lobby.show(table)
             return
@@ -239,6 +250,38 @@ class RemoteApp(App[None]):
         elif not self.pending or asked is None:
             race.wait(table.seat, waiting)
         self._tick()
+
+    async def _show_season(self, table: RemoteTable, *, ask_again: bool) -> None:
+        """The championship's hub (scorepad, next event, market, every car's Upgrades) as the
+        server's season view has it; this seat's build, swap or keep question when it is asked."""
+        hub = await self._show_main(SeasonScreen, lambda: SeasonScreen(table))
+        asked = table.asked_at if not table.racing else None  # a race's question waits for its screen
+        if asked is not None and not self.pending:
+            if ask_again or hub.seat is None or self._asked != (table.log_key, asked):
+                self._asked = (table.log_key, asked)
+                hub.ask(table.seat)
+            return
+        if not self.pending:
+            hub.seat, hub.options = None, []
+            hub.redraw()
+            season = table.season_view()
+            waiting = ", ".join(table.deciding())
+            if table.is_over:
+                hub.say("The championship is over: q leaves the table.")
+            elif len(season.results) > self._races_shown:
+                hub.say(f"Race {len(season.results)} is over. Enter: on to race {len(season.results) + 1}.")
+            elif waiting:
+                hub.say(f"Waiting for {waiting}.")
+
+    async def action_on_to_the_race(self) -> None:
+        """After a championship race, leave its points on the hub for the next race."""
+        table = self.table
+        if table is None or not table.is_season or table.is_over:
+            return
+        shown = len(table.season_view().results)
+        if shown > self._races_shown:
+            self._races_shown = shown
+            await self._show()
 
     async def _results(self, table: RemoteTable) -> None:
         """The Hall of Fame and statistics, from the race's record (the server gives it once the

@@ -99,16 +99,8 @@ async def table_facts(link: Link) -> dict[str, Any]:
 
 async def probe(link: Link, name: str | None) -> dict[str, Any]:
     """Check the table and join the seat once (before the app starts, so that a bad link, an
-    unreachable server or a refused seat is a line on the terminal): the welcome. A
-    championship is refused before its seat is taken: the terminal does not draw its season
-    hub yet."""
-    facts = await table_facts(link)
-    spec = facts.get("spec")
-    if isinstance(spec, dict) and spec.get("mode") == "championship":
-        raise SeatRefused(
-            f"table {link.table} is a championship: the terminal plays single races only for now "
-            "(join it from another client)"
-        )
+    unreachable server or a refused seat is a line on the terminal): the welcome."""
+    await table_facts(link)
     socket, welcome = await open_seat(link, name)
     await socket.close()
     return welcome

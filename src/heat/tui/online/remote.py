@@ -11,7 +11,7 @@ from typing import Any
 from heat.engine import Decision, HeatError, IllegalDecision, SeatView, parse_decision
 from heat.engine.championship import Season, SeasonView
 from heat.tui.online.link import JoinError, Link
-from heat.tui.online.wire import view_from_json
+from heat.tui.online.wire import season_view_from_json, view_from_json
 from heat.tui.staging import ReactStage
 
 WAITING = "waiting"
@@ -38,6 +38,7 @@ class RemoteTable:
         self.event_log: list[dict[str, Any]] = []
         self.notices: list[dict[str, Any]] = []
         self._view: SeatView | None = None
+        self._season: SeasonView | None = None
         self._legal: list[Decision] = []
         self._log_key = object()
 
@@ -57,8 +58,9 @@ class RemoteTable:
             events = self.event_log + list(message.get("events") or [])
             fresh = list(message.get("notices") or [])
             notices = self.notices + fresh
-        raw_view = message.get("view")
+        raw_view, raw_season = message.get("view"), message.get("season")
         view = view_from_json(raw_view) if raw_view is not None else None
+        season = season_view_from_json(raw_season) if raw_season is not None else None
         try:
             legal = [parse_decision(text) for text in message.get("legal") or []]
         except HeatError as error:
@@ -66,7 +68,7 @@ class RemoteTable:
         if message.get("full"):
             self._log_key = object()  # the log starts again: a reconnection, a take-back
         self.state, self.event_log, self.notices = dict(message), events, notices
-        self._view, self._legal = view, legal
+        self._view, self._season, self._legal = view, season, legal
         return fresh
 
     # ------------------------------------------------------------------ the state's facts
@@ -88,8 +90,20 @@ class RemoteTable:
 
     @property
     def has_view(self) -> bool:
-        """Has the race begun (is there a view to show)?"""
+        """Is a race under way (is there a race view to show)?"""
         return self._view is not None
+
+    @property
+    def racing(self) -> bool:
+        """Is there a race to show: under way, or a single race just over (a championship's race
+        that is over gives way to its hub)?"""
+        view = self._view
+        return view is not None and (self._season is None or view.phase != "over")
+
+    @property
+    def has_season_view(self) -> bool:
+        """Has the championship begun (is there a season view to show)?"""
+        return self._season is not None
 
     @property
     def seats(self) -> list[dict[str, Any]]:
@@ -121,6 +135,8 @@ class RemoteTable:
     def names(self) -> tuple[str, ...]:
         if self._view is not None:
             return tuple(car.name for car in self._view.cars)
+        if self._season is not None:
+            return self._season.names
         return tuple(str(seat.get("name") or seat.get("color") or "?") for seat in self.seats)
 
     @property
@@ -129,10 +145,16 @@ class RemoteTable:
 
     @property
     def season(self) -> Season | None:
-        return None
+        return None  # the server holds the championship; its view comes with every state
+
+    @property
+    def is_season(self) -> bool:
+        return self._season is not None
 
     def season_view(self) -> SeasonView:
-        raise ValueError("an online table's season is not shown in the terminal")
+        if self._season is None:
+            raise ValueError("this table plays a single race")
+        return self._season
 
     @property
     def is_over(self) -> bool:

@@ -1,7 +1,7 @@
 """A seat's view as the server sends it (``SeatView.to_json``: tuples as lists) read back into the
-engine's ``SeatView``, so that the screens, widgets and previews work on it unchanged. The
-nested views (cars, corners, the turn, the draft) are found from the dataclasses' own type
-hints, so a field the engine adds is read without a change here."""
+engine's ``SeatView`` (and a championship's ``SeasonView``), so that the screens, widgets and
+previews work on it unchanged. The nested views (cars, corners, the turn, the draft) are found
+from the dataclasses' own type hints, so a field the engine adds is read without a change here."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import MISSING, fields, is_dataclass
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from heat.engine import SeatView
+from heat.engine.championship import SeasonView
 from heat.tui.online.link import JoinError
 
 
@@ -65,4 +66,12 @@ def view_from_json(data: Any) -> SeatView:
     version, say)."""
     view = _build(SeatView, data, "view")
     assert isinstance(view, SeatView)
+    return view
+
+
+def season_view_from_json(data: Any) -> SeasonView:
+    """The ``SeasonView`` whose JSON is ``data`` (a championship's scorepad, event, market...);
+    JoinError if it is not one."""
+    view = _build(SeasonView, data, "season")
+    assert isinstance(view, SeasonView)
     return view

@@ -43,7 +43,7 @@ def hall_of_fame(race: Race, table: GameTable) -> RichTable:
     rounds = finish_rounds(race)
     points: tuple[int, ...] | None = None
     totals: tuple[int, ...] | None = None
-    if table.season is not None:
+    if table.is_season:
         season = table.season_view()
         if season.results:
             points, totals = season.results[-1][1], season.totals
@@ -99,7 +99,7 @@ class ResultsScreen(Screen[str]):
         self.race = race
         self.online = online
         """An online seat's results: they only leave the table (no new game from here)."""
-        in_season = table.season is not None
+        in_season = table.is_season
         self.bindings_text = (
             "enter: on to the season · r: replay this race · q: quit"
             if in_season
@@ -131,7 +131,7 @@ class ResultsScreen(Screen[str]):
 
     def action_close(self, answer: str) -> None:
         """Close with ``answer``; a single race has nothing to continue to but a new one."""
-        if answer == CONTINUE and self.table.season is None:
+        if answer == CONTINUE and not self.table.is_season:
             answer = NEW
         self.dismiss(answer)
 
