@@ -18,16 +18,16 @@ the engine is spelled as a sequence of tokens (``spell``), cards in the engine's
 | ``Refresh(("susp-4",))`` | ``refresh card:susp-4 end`` |
 | ``Draft("turbo-7")`` | ``draft card:turbo-7`` |
 
-A ``DecisionCursor`` holds the legal decisions of one moment as a prefix tree of their spellings:
-its mask allows exactly the tokens that extend the prefix chosen so far towards some legal
-decision, so the sequences the masks allow are exactly the legal decisions (a test walks them
-both ways). No spelling is a strict prefix of another (card lists end with ``end``).
+A ``DecisionCursor`` holds the legal decisions of one moment and their spellings: its mask
+allows exactly the tokens that extend the prefix chosen so far towards some legal decision, so
+the sequences the masks allow are exactly the legal decisions (a test walks them both ways). No spelling is
+a strict prefix of another (card lists end with ``end``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -145,9 +145,11 @@ def spell_tokens(decision: Decision) -> tuple[str, ...]:
     raise TypeError(f"not a decision: {decision!r}")
 
 
+@lru_cache(maxsize=1 << 16)
 def spell(decision: Decision) -> tuple[int, ...]:
     """The action indices that spell ``decision``. ValueError for a token outside the vocabulary
-    (a symbol, card or number the action space does not hold)."""
+    (a symbol, card or number the action space does not hold). Cached: decisions are values, and
+    the same plans and symbols come back at every turn."""
     lookup = index_of()
     names = spell_tokens(decision)
     try:
@@ -156,62 +158,56 @@ def spell(decision: Decision) -> tuple[int, ...]:
         raise ValueError(f"{decision.text()!r}: token {missing.args[0]!r} is not in the action space") from None
 
 
-_Node = dict[int, "_Node | Decision"]
-"""A node of the prefix tree: the next token -> the rest of the tree, or the decision it completes."""
-
-
 class DecisionCursor:
-    """The legal decisions of one moment as a prefix tree of their spellings, and the prefix
-    chosen so far. ``mask()`` allows exactly the tokens that lead on to a legal decision;
-    ``choose(token)`` returns the decision once its spelling is complete."""
+    """The legal decisions of one moment, their spellings, and the prefix chosen so far.
+    ``mask()`` allows exactly the tokens that lead on to a legal decision; ``choose(token)``
+    returns the decision once its spelling is complete. (The spellings that still match the
+    prefix are kept in a list and filtered at each token: cheaper than building a prefix tree
+    for the few tokens a decision takes.)"""
 
-    __slots__ = ("_node", "prefix")
+    __slots__ = ("_candidates", "_next", "prefix")
 
     def __init__(self, legal: Sequence[Decision]) -> None:
         if not legal:
             raise ValueError("a cursor needs at least one legal decision")
-        root: _Node = {}
-        for decision in legal:
-            node = root
-            path = spell(decision)
-            for token in path[:-1]:
-                child = node.setdefault(token, {})
-                assert isinstance(child, dict), f"{decision.text()!r} extends another decision's spelling"
-                node = child
-            assert path[-1] not in node, f"{decision.text()!r}'s spelling is a prefix of another's"
-            node[path[-1]] = decision
-        self._node: _Node = root
+        self._candidates = [(spell(decision), decision) for decision in legal]
         self.prefix: list[int] = []
+        self._next = {path[0] for path, _ in self._candidates}
 
     def mask(self) -> np.ndarray:
         """An int8 vector over the action space: 1 for each token allowed now."""
         mask = np.zeros(action_count(), dtype=np.int8)
-        mask[list(self._node)] = 1
+        mask[list(self._next)] = 1
         return mask
 
     def allowed(self) -> list[int]:
-        """The tokens allowed now."""
-        return list(self._node)
+        """The tokens allowed now, in increasing order."""
+        return sorted(self._next)
 
     def choose(self, token: int) -> Decision | None:
         """Take ``token``: the decision if it completes one, else None (the prefix grows).
         ValueError naming the token if the mask does not allow it; the cursor is then unchanged."""
-        child = self._node.get(token)
-        if child is None:
+        if token not in self._next:
             name = tokens()[token] if 0 <= token < action_count() else str(token)
-            allowed = ", ".join(tokens()[t] for t in self._node)
+            allowed = ", ".join(tokens()[t] for t in self.allowed())
             raise ValueError(f"action {token} ({name}) is not allowed now; allowed: {allowed}")
+        depth = len(self.prefix)
         self.prefix.append(token)
-        if isinstance(child, dict):
-            self._node = child
-            return None
-        assert not isinstance(child, dict)
-        return child
+        self._candidates = [entry for entry in self._candidates if entry[0][depth] == token]
+        depth += 1
+        candidates = self._candidates
+        if len(candidates) == 1 and len(candidates[0][0]) == depth:
+            self._next = set()
+            return candidates[0][1]
+        # No spelling is a strict prefix of another (card lists end with ``end``), so a spelling
+        # complete here is the only candidate left; were it not, this would raise IndexError.
+        self._next = {path[depth] for path, _ in candidates}
+        return None
 
     def advance_forced(self) -> Decision | None:
         """Take tokens while exactly one is allowed; the decision if that completes it."""
-        while len(self._node) == 1:
-            decision = self.choose(next(iter(self._node)))
+        while len(self._next) == 1:
+            decision = self.choose(next(iter(self._next)))
             if decision is not None:
                 return decision
         return None

@@ -107,7 +107,7 @@ def _card_index() -> dict[str, int]:
     return {card: index for index, card in enumerate(card_ids())}
 
 
-def _count_cards(out: np.ndarray, start: int, cards: Sequence[str] | None) -> None:
+def _count_cards(out: list[float], start: int, cards: Sequence[str] | None) -> None:
     if cards:
         index = _card_index()
         for card in cards:
@@ -124,19 +124,38 @@ def _plan_cards(plan: str | None) -> tuple[str, ...]:
 
 def encode(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
     """The observation of ``view``'s seat, ``prefix`` the tokens of the decision spelled so far."""
-    out = np.zeros(size(), dtype=np.float32)
+    out = encode_view(view)
+    if prefix:
+        add_prefix(out, prefix)
+    return out
+
+
+def add_prefix(out: np.ndarray, prefix: Sequence[int]) -> None:
+    """Add the tokens of the decision spelled so far to an observation of ``encode_view``."""
+    at = size() - action_count()
+    for token in prefix:
+        out[at + token] += 0.25
+
+
+def encode_view(view: SeatView) -> np.ndarray:
+    """``encode(view)`` with no decision spelled: what stays the same for every token of one
+    decision (an environment makes it once per decision and adds the prefix to a copy)."""
+    # Built as a list and converted once: a list's items cost a tenth of a NumPy array's.
+    out = [0.0] * size()
     seat = view.seat
     assert seat is not None, "an observation is a seat's"
     me = view.cars[seat]
     spaces = track(view.track).spaces
     turn = view.turn
+    active = turn.seat if turn is not None else -1
+    to_decide = view.to_decide
     at = 0
     # global
     if view.phase in PHASES:
-        out[at + PHASES.index(view.phase)] = 1
+        out[at + PHASES.index(view.phase)] = 1.0
     at += len(PHASES)
     if turn is not None and turn.step in STEPS:
-        out[at + STEPS.index(turn.step)] = 1
+        out[at + STEPS.index(turn.step)] = 1.0
     at += len(STEPS)
     out[at : at + 12] = (
         view.round / 20,
@@ -149,43 +168,43 @@ def encode(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
         view.pro_legends / 5,
         view.legends_card is not None,
         len(view.hall_of_fame) / 6,
-        seat in view.to_decide,
-        turn is not None and turn.seat == seat,
+        seat in to_decide,
+        active == seat,
     )
     at += 12
     # cars, mine first
     cars = len(view.cars)
     total = max(1, view.laps * spaces)
     places = {s: place for place, s in enumerate(view.standings, 1)}
-    for slot in range(MAX_CARS):
-        if slot < cars:
-            car = view.cars[(seat + slot) % cars]
-            block = out[at : at + len(CAR_FEATURES)]
-            block[0:8] = (
-                1,
-                car.legend,
-                car.on_track,
-                car.finished,
-                car.seat in view.eliminated,
-                (car.progress - me.progress) / spaces,
-                car.progress / total,
-                car.lane == 2,
-            )
-            if 1 <= car.gear <= 4:
-                block[7 + car.gear] = 1
-            block[12:] = (
-                car.engine / 10,
-                car.hand_count / 10,
-                car.deck_count / 20,
-                car.discard_count / 20,
-                car.play_count / 4,
-                car.committed,
-                places.get(car.seat, 0) / 6,
-                turn is not None and turn.seat == car.seat,
-                car.seat in view.to_decide,
-                car.seat in view.adrenaline_seats,
-            )
-        at += len(CAR_FEATURES)
+    width = len(CAR_FEATURES)
+    for slot in range(min(cars, MAX_CARS)):
+        car = view.cars[(seat + slot) % cars]
+        block = at + slot * width
+        gears = [0.0, 0.0, 0.0, 0.0]
+        if 1 <= car.gear <= 4:
+            gears[car.gear - 1] = 1.0
+        out[block : block + width] = (
+            1,
+            car.legend,
+            car.on_track,
+            car.finished,
+            car.seat in view.eliminated,
+            (car.progress - me.progress) / spaces,
+            car.progress / total,
+            car.lane == 2,
+            *gears,
+            car.engine / 10,
+            car.hand_count / 10,
+            car.deck_count / 20,
+            car.discard_count / 20,
+            car.play_count / 4,
+            car.committed,
+            places.get(car.seat, 0) / 6,
+            active == car.seat,
+            car.seat in to_decide,
+            car.seat in view.adrenaline_seats,
+        )
+    at += MAX_CARS * width
     # turn
     if turn is not None:
         out[at : at + len(TURN_FEATURES)] = (
@@ -204,12 +223,12 @@ def encode(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
         )
     at += len(TURN_FEATURES)
     # corners ahead
-    origin = turn.start_progress if turn is not None and turn.seat == seat else me.progress
+    origin = turn.start_progress if active == seat and turn is not None else me.progress
     lines = [corner.line_after for corner in view.corners]
-    for line, index in lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD):
+    for slot, (line, index) in enumerate(lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD)):
         corner = view.corners[index]
-        out[at : at + 3] = ((line - origin) / spaces, corner.speed_limit / 10, corner.press)
-        at += 3
+        out[at + 3 * slot : at + 3 * slot + 3] = ((line - origin) / spaces, corner.speed_limit / 10, corner.press)
+    at += CORNERS_AHEAD * len(CORNER_FEATURES)
     # card counts
     width = len(card_ids())
     for cards in (
@@ -223,7 +242,4 @@ def encode(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
     ):
         _count_cards(out, at, cards)
         at += width
-    # the decision spelled so far
-    for token in prefix:
-        out[at + token] += 0.25
-    return out
+    return np.array(out, dtype=np.float32)

@@ -18,7 +18,7 @@ from heat.engine.championship import event_book
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config
 from heat.rl.actions import DecisionCursor, action_count
-from heat.rl.observation import encode
+from heat.rl.observation import add_prefix, encode_view
 
 AGENT = "agent"
 LEGEND = "legend"
@@ -162,6 +162,9 @@ class Table:
             for seat, name in enumerate(self.entrants)
             if name not in (AGENT, LEGEND)
         }
+        self._views: dict[int, np.ndarray] = {}
+        """Each seat's observation without a prefix, made once per decision (the view does not
+        change while a decision is spelled)."""
         self.cursor: DecisionCursor | None = None
         self.seat: int | None = None
         """The learning seat whose decision is being spelled (None once the race is over)."""
@@ -171,6 +174,7 @@ class Table:
         """Let bots decide, and apply forced decisions, until a learning seat has a choice to
         make (``seat`` and ``cursor`` set) or the race is over (``seat`` None)."""
         race = self.race
+        self._views.clear()
         while not race.is_over:
             waiting = race.to_decide()
             bot = next((seat for seat in waiting if seat in self.drivers), None)
@@ -201,8 +205,13 @@ class Table:
 
     def observe(self, seat: int) -> np.ndarray:
         """``seat``'s observation: its view, and its decision's prefix if it is spelling one."""
-        prefix = self.cursor.prefix if self.cursor is not None and seat == self.seat else ()
-        return encode(view_of(self.race, seat), prefix)
+        base = self._views.get(seat)
+        if base is None:
+            base = self._views[seat] = encode_view(view_of(self.race, seat))
+        observation = base.copy()
+        if self.cursor is not None and seat == self.seat and self.cursor.prefix:
+            add_prefix(observation, self.cursor.prefix)
+        return observation
 
     def mask(self, seat: int) -> np.ndarray:
         """The tokens ``seat`` may take now (all 0 when it is not its turn to choose)."""
