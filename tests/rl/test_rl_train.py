@@ -82,3 +82,11 @@ def test_a_file_that_is_not_a_model_is_refused(tmp_path: Path) -> None:
     fake.write_text("not a zip", encoding="utf-8")
     with pytest.raises(ConfigError, match="not a model this version can load"):
         make_bot(f"rl:{fake}")
+
+
+def test_heat_race_names_a_policy_bot_in_a_name_that_fits(model: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from heat.cli.main import main
+
+    assert main(["race", "--level", f"rl:{model},club", "--cars", "2", "--laps", "1", "--quiet", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Policy " in out and "Club " in out

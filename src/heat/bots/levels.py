@@ -26,7 +26,7 @@ from heat.bots.planner_settings import PlannerSettings
 from heat.bots.random_bot import RandomBot
 from heat.engine import ConfigError
 
-__all__ = ["CHAMPION", "LEVELS", "PRO", "levels_text", "make_bot", "parse_levels"]
+__all__ = ["CHAMPION", "LEVELS", "PRO", "level_label", "levels_text", "make_bot", "parse_levels"]
 
 PRO = PlannerSettings(forecast=False, decisive=False, discard_samples=0, samples=2)
 """The pro: the planner alone with its car (no forecast of the others, heuristic discards), on a
@@ -72,6 +72,12 @@ def parse_levels(text: str, bots: int) -> list[str]:
     if len(names) != bots:
         raise ConfigError(f"{len(names)} levels for {bots} bots: give one level for every bot, or one per bot")
     return names
+
+
+def level_label(level: str) -> str:
+    """A level as a bot's name says it: ``Champion``, or ``Policy`` for ``rl:PATH`` (a path would
+    not fit in a name)."""
+    return "Policy" if level.startswith("rl:") else level.capitalize()
 
 
 def levels_text(levels: Sequence[str]) -> str:
