@@ -41,6 +41,8 @@ LEGEND = "legend"
 SEARCH = "search"
 """The search bot: an arena entrant, not a level (docs/bots.md)."""
 ENTRANTS = (*LEVELS, SEARCH, LEGEND)
+POLICY = "rl:"
+"""``rl:PATH``: a trained policy (heat.rl.policy, docs/rl.md), an entrant beside the named ones."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +114,14 @@ def parse_lineup(text: str) -> tuple[str, ...]:
     entries: list[tuple[str, int]] = []
     for part in text.split(","):
         name, star, count = part.strip().partition("*")
-        name = name.strip().lower()
-        if name not in ENTRANTS:
-            raise ConfigError(f"unknown entrant {name!r}; use one of {', '.join(ENTRANTS)}")
+        name = name.strip()
+        if name.startswith(POLICY):  # a trained policy (docs/rl.md): the path keeps its case
+            if name == POLICY:
+                raise ConfigError("rl: needs the path of a trained model, e.g. rl:model.zip")
+        elif name.lower() not in ENTRANTS:
+            raise ConfigError(f"unknown entrant {name!r}; use one of {', '.join(ENTRANTS)} or rl:PATH")
+        else:
+            name = name.lower()
         times = 1
         if star:
             try:
@@ -176,7 +183,7 @@ when the Garage or the Weather give each race other cars."""
 
 def estimate_seconds(config: ArenaConfig, processes: int) -> float:
     """About how long the arena would take on ``processes`` busy cores (``SECONDS_PER_LAP``)."""
-    per_lap = sum(SECONDS_PER_LAP[name] for name in config.lineup)
+    per_lap = sum(SECONDS_PER_LAP.get(name, SECONDS_PER_LAP["pro"]) for name in config.lineup)
     per_race = sum(TABLE_SECONDS.get(name, 0.0) for name in config.lineup) if config.garage or config.weather else 0.0
     seconds = sum(config.races * (per_lap * (config.laps or track(t).laps) + per_race) for t in config.tracks)
     return seconds / max(1, min(processes, config.races * len(config.tracks)))
@@ -196,7 +203,9 @@ def race_setup(config: ArenaConfig, index: int) -> tuple[RaceConfig, list[str]]:
     # would repeat this one and tie each entrant's grid place to its seat (in a two-car race
     # the first entrant would always start in front).
     Rng(seed ^ SEATING_SALT).shuffle(entrants)
-    seats = tuple(SeatConfig(f"{name}-{i}", COLORS[i], legend=name == LEGEND) for i, name in enumerate(entrants))
+    seats = tuple(
+        SeatConfig(f"{seat_label(name)}-{i}", COLORS[i], legend=name == LEGEND) for i, name in enumerate(entrants)
+    )
     race_config = RaceConfig(
         seats,
         track=track_id,
@@ -210,6 +219,12 @@ def race_setup(config: ArenaConfig, index: int) -> tuple[RaceConfig, list[str]]:
         tournament=config.tournament,
     )
     return race_config, entrants
+
+
+def seat_label(entrant: str) -> str:
+    """The name an entrant's cars race under: its own, or ``rl`` for a policy (a path may be too
+    long for a name)."""
+    return "rl" if entrant.startswith(POLICY) else entrant
 
 
 def bot_seed(race_seed: int, seat: int) -> int:

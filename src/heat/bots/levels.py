@@ -26,7 +26,7 @@ from heat.bots.planner_settings import PlannerSettings
 from heat.bots.random_bot import RandomBot
 from heat.engine import ConfigError
 
-__all__ = ["CHAMPION", "LEVELS", "PRO", "levels_text", "make_bot", "parse_levels"]
+__all__ = ["CHAMPION", "LEVELS", "PRO", "level_label", "levels_text", "make_bot", "parse_levels"]
 
 PRO = PlannerSettings(forecast=False, decisive=False, discard_samples=0, samples=2)
 """The pro: the planner alone with its car (no forecast of the others, heuristic discards), on a
@@ -44,6 +44,10 @@ def make_bot(level: str, seed: int = 0) -> Bot:
         return HeuristicBot(seed, name="rookie", weights=Weights(noise=8.0))
     if level == "club":
         return HeuristicBot(seed, name="club")
+    if level.startswith("rl:"):  # a trained policy (docs/rl.md): loaded only when asked for
+        from heat.rl.policy import policy_bot
+
+        return policy_bot(level)
     if level in ("pro", "champion"):
         # Imported here: the planner's numpy takes longer to load than the rest of a game, and
         # a race without a planner (the default club bots) does not need it.
@@ -57,15 +61,23 @@ def parse_levels(text: str, bots: int) -> list[str]:
     """The level of each of ``bots`` bots, in seat order, from one name for every bot
     (``'club'``) or one name per bot (``'champion,rookie,rookie'``). ConfigError names what
     was wrong."""
-    names = [part.strip().lower() for part in text.split(",")]
+    names = [part.strip() if part.strip().startswith("rl:") else part.strip().lower() for part in text.split(",")]
     for name in names:
-        if name not in LEVELS:
-            raise ConfigError(f"unknown bot level {name!r}; levels are: {', '.join(LEVELS)}")
+        if name == "rl:":
+            raise ConfigError("rl: needs the path of a trained model, e.g. rl:model.zip (docs/rl.md)")
+        if name not in LEVELS and not name.startswith("rl:"):
+            raise ConfigError(f"unknown bot level {name!r}; levels are: {', '.join(LEVELS)}, or rl:PATH")
     if len(names) == 1:
         return names * bots
     if len(names) != bots:
         raise ConfigError(f"{len(names)} levels for {bots} bots: give one level for every bot, or one per bot")
     return names
+
+
+def level_label(level: str) -> str:
+    """A level as a bot's name says it: ``Champion``, or ``Policy`` for ``rl:PATH`` (a path would
+    not fit in a name)."""
+    return "Policy" if level.startswith("rl:") else level.capitalize()
 
 
 def levels_text(levels: Sequence[str]) -> str:

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from heat.bots import play_out
-from heat.bots.levels import parse_levels
+from heat.bots.levels import level_label, parse_levels
 from heat.cli.render import narrate
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record, track, track_ids
 from heat.engine.config import MAX_CARS
@@ -87,7 +87,7 @@ def bot_names(colors: list[str], levels: list[str], prefix: str = "") -> list[tu
     """(name, colour) of each bot: ``prefix`` and its colour ("Red", "Bot Blue"), or its level
     and colour ("Champion Blue") when the bots' levels differ, so the log says who is who."""
     mixed = len(set(levels)) > 1
-    names = [level.capitalize() if mixed else prefix for level in levels]
+    names = [level_label(level) if mixed else prefix for level in levels]
     return [(f"{name} {color.capitalize()}".lstrip(), color) for name, color in zip(names, colors, strict=True)]
 
 

@@ -1,0 +1,181 @@
+"""The learning environment's speed beside the raw engine's (docs/rl.md).
+
+Every seat of the race is a random agent, so the engine's work is the same in both loops:
+
+* engine: ``legal_decisions`` and ``apply`` of a random one, per decision;
+* env: the same race driven through ``heat.rl``'s ``Table`` one token at a time: per decision
+  also the prefix tree of the legal decisions, and per token the observation (``view_of`` and
+  ``encode``) and the mask, as an agent receives them;
+* each part timed in one loop: the engine step, the view, the encoding and the mask, per
+  decision, and the overhead in percent;
+* ``HeatEnv`` (one agent against random bots) single, and Gymnasium's vector form of
+  ``--envs`` races, synchronous and in processes, in environment steps (tokens) per second.
+
+    python benchmarks/rl_bench.py --races 20 --cars 4 --envs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+import numpy as np
+
+from heat.engine import Race, RaceConfig, default_seats, view_of
+from heat.rl.actions import DecisionCursor
+from heat.rl.observation import add_prefix, encode_view
+from heat.rl.table import EpisodeOptions, Table
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def split_loop(args: argparse.Namespace) -> dict[str, float]:
+    """Seconds spent in each part of a decision over ``--races`` random races, every seat an
+    agent spelling its decision token by token, each part timed in the same loop (so that a
+    shared machine's load weighs on all alike): the engine (``legal_decisions``, ``apply``),
+    the seat's view (``view_of``), the encoding (``encode_view`` once per decision, the prefix
+    per token) and the mask (the prefix tree, the mask and the token taken)."""
+    clock = time.perf_counter
+    spent = dict.fromkeys(("engine", "view", "encoding", "mask"), 0.0)
+    decisions = tokens = 0
+    for seed in range(args.races):
+        race = Race(RaceConfig(default_seats(args.cars), track=args.track, laps=args.laps, seed=seed))
+        rng = np.random.default_rng(seed)
+        while not race.is_over:
+            started = clock()
+            seat = race.to_decide()[0]
+            legal = race.legal_decisions(seat)
+            viewed = clock()
+            view = view_of(race, seat)
+            encoded = clock()
+            base = encode_view(view)
+            masked = clock()
+            cursor = DecisionCursor(legal)
+            decision = cursor.advance_forced()
+            spent["engine"] += viewed - started
+            spent["view"] += encoded - viewed
+            spent["encoding"] += masked - encoded
+            spent["mask"] += clock() - masked
+            while decision is None:
+                started = clock()
+                observation = base.copy()
+                add_prefix(observation, cursor.prefix)
+                masked = clock()
+                mask = cursor.mask()
+                spent["encoding"] += masked - started
+                spent["mask"] += clock() - masked
+                allowed = np.flatnonzero(mask)  # the agent's choice: not the environment's cost
+                token = int(allowed[rng.integers(len(allowed))])
+                started = clock()
+                decision = cursor.choose(token)
+                if decision is None:
+                    decision = cursor.advance_forced()
+                spent["mask"] += clock() - started
+                tokens += 1
+            started = clock()
+            race.apply(seat, decision)
+            spent["engine"] += clock() - started
+            decisions += 1
+    return {**spent, "decisions": decisions, "tokens": tokens}
+
+
+def env_loop(args: argparse.Namespace) -> tuple[int, int, float]:
+    """(decisions, tokens, seconds) of the same races through ``Table``, every seat an agent that
+    receives an observation and a mask before each token."""
+    options = EpisodeOptions(
+        agents=args.cars, opponents=((),), tracks=(args.track,), laps=args.laps, shuffle_seats=False
+    )
+    tokens, started = 0, time.perf_counter()
+    decisions = 0
+    for seed in range(args.races):
+        table = Table(options, seed, (), args.track)
+        rng = np.random.default_rng(seed)
+        while table.seat is not None:
+            table.observe(table.seat)
+            allowed = np.flatnonzero(table.mask(table.seat))
+            table.choose(int(allowed[rng.integers(len(allowed))]))
+            tokens += 1
+        decisions += len(table.race.decisions)
+    return decisions, tokens, time.perf_counter() - started
+
+
+def gym_steps(args: argparse.Namespace, count: int, asynchronous: bool | None) -> tuple[int, float]:
+    """(steps, seconds) of ``HeatEnv`` against random bots for ``--seconds``: one env (None) or
+    ``count`` in Gymnasium's vector form."""
+    from heat.rl import HeatEnv, vector_env
+    from heat.rl.vector import sample_masked
+
+    options = {"opponents": f"random*{args.cars - 1}", "track": args.track, "laps": args.laps}
+    rng = np.random.default_rng(0)
+    steps = 0
+    if asynchronous is None:
+        env = HeatEnv(**options)
+        _, info = env.reset(seed=0)
+        started = time.perf_counter()
+        while time.perf_counter() - started < args.seconds:
+            action = sample_masked(info["action_mask"][None, :], rng)[0]
+            _, _, terminated, truncated, info = env.step(action)
+            steps += 1
+            if terminated or truncated:
+                _, info = env.reset()
+        return steps, time.perf_counter() - started
+    envs = vector_env(count, asynchronous=asynchronous, **options)
+    _, infos = envs.reset(seed=0)
+    started = time.perf_counter()
+    while time.perf_counter() - started < args.seconds:
+        _, _, _, _, infos = envs.step(sample_masked(infos["action_mask"], rng))
+        steps += count
+    seconds = time.perf_counter() - started
+    envs.close()
+    return steps, seconds
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--races", type=positive, default=20)
+    parser.add_argument("--cars", type=positive, default=4)
+    parser.add_argument("--track", default="usa")
+    parser.add_argument("--laps", type=positive, default=None)
+    parser.add_argument("--envs", type=positive, default=2, help="races in the vector form")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time of each Gymnasium measure")
+    args = parser.parse_args(argv)
+    if not 2 <= args.cars <= 6:
+        parser.error(f"--cars: 2 to 6, not {args.cars}")
+    print(f"python {platform.python_version()} on {platform.machine()}; {args.races} races of {args.cars} cars")
+    split = split_loop(args)
+    decisions = split["decisions"]
+
+    def us(*parts: str) -> float:
+        return sum(split[part] for part in parts) / decisions * 1e6
+
+    engine, view, added = us("engine"), us("view"), us("encoding", "mask")
+    print(f"{decisions:.0f} decisions, {split['tokens'] / decisions:.2f} tokens asked per decision")
+    print(f"engine step (legal decisions, apply): {engine:.0f} us per decision")
+    print(f"the seat's view (view_of, as every bot takes it): {view:.0f} us")
+    print(f"encoding {us('encoding'):.0f} us + mask {us('mask'):.0f} us = {added:.0f} us per decision")
+    print(f"overhead of encoding and mask: {added / engine:.0%} of the engine step")
+    print(f"  and of the engine step with the view a bot takes: {added / (engine + view):.0%}")
+    print(f"overhead with the view: {(added + view) / engine:.0%} of the engine step")
+    env_decisions, tokens, env_seconds = env_loop(args)
+    print(
+        f"env (every seat an agent, through Table): {tokens / env_seconds:,.0f} steps per second, "
+        f"{env_decisions / env_seconds:,.0f} decisions per second"
+    )
+    single, seconds = gym_steps(args, 1, None)
+    print(f"HeatEnv vs random bots, single: {single / seconds:,.0f} steps per second")
+    for asynchronous in (False, True):
+        steps, seconds = gym_steps(args, args.envs, asynchronous)
+        kind = "async (processes)" if asynchronous else "sync"
+        print(f"vector of {args.envs}, {kind}: {steps / seconds:,.0f} steps per second")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,213 @@
+"""The action space: one fixed vocabulary of tokens, a decision as a short sequence of them.
+
+Every index of the discrete action space is one token and means the same thing in every state
+(``TOKENS[i]``): a kind of decision (``plan``, ``discard``, ``react:cooldown``...), a number
+(``n:3``), a card (``card:stress``), a source (``source:adrenaline``) or ``end``. A decision of
+the engine is spelled as a sequence of tokens (``spell``), cards in the engine's canonical order:
+
+| decision | tokens |
+| --- | --- |
+| ``Plan(3, ("1", "4", "stress"))`` | ``plan n:3 card:1 card:4 card:stress end`` |
+| ``React("cooldown", 2)`` | ``react:cooldown n:2 source:gear`` |
+| ``React("heat", 1, "turbo-8")`` | ``react:heat n:1 card:turbo-8`` |
+| ``EndReact()`` | ``done`` |
+| ``Slipstream(True, 4)`` / ``Slipstream(False)`` | ``slipstream n:4`` / ``no-slipstream`` |
+| ``Discard(("1", "2"))`` / ``Discard(())`` | ``discard card:1 card:2 end`` / ``discard end`` |
+| ``ChooseSpeed("brakes-13", 3)`` | ``speed card:brakes-13 n:3`` |
+| ``Salvage(("3", "heat"), "fuel-2")`` | ``salvage card:fuel-2 card:3 card:heat end`` |
+| ``Refresh(("susp-4",))`` | ``refresh card:susp-4 end`` |
+| ``Draft("turbo-7")`` | ``draft card:turbo-7`` |
+
+A ``DecisionCursor`` holds the legal decisions of one moment and their spellings: its mask
+allows exactly the tokens that extend the prefix chosen so far towards some legal decision, so
+the sequences the masks allow are exactly the legal decisions (a test walks them both ways). No spelling is
+a strict prefix of another (card lists end with ``end``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
+
+import numpy as np
+
+from heat.engine import Decision, Discard, EndReact, Plan, React, Slipstream, content
+from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
+
+MIN_NUMBER = -9
+MAX_NUMBER = 30
+"""The numbers a decision may hold: gears, amounts of a symbol (``adjust -1``), Slipstream
+distances, Speed values. A decision with another number is refused by ``spell``."""
+
+KINDS = (
+    "plan",
+    "done",
+    "slipstream",
+    "no-slipstream",
+    "discard",
+    "speed",
+    "salvage",
+    "refresh",
+    "draft",
+    "swap",
+    "no-swap",
+    "keep",
+)
+SYMBOLS = (
+    "cooldown",
+    "boost",
+    "move",
+    "heat",
+    "scrap",
+    "adjust",
+    "reduce-stress",
+    "salvage",
+    "direct",
+    "accelerate",
+    "slipstream",
+)
+"""Every symbol a ``React`` may name (B-5, G-24 to G-37)."""
+SOURCES = ("gear", "adrenaline")
+"""The sources of a ``React`` that are not cards (a card source is spelled as its card token)."""
+
+
+@cache
+def card_ids() -> tuple[str, ...]:
+    """Every card id of the game's data (base cards, Upgrades, Sponsorship cards), in data order."""
+    return tuple(card.id for card in content.catalogue().cards)
+
+
+@cache
+def tokens() -> tuple[str, ...]:
+    """The action vocabulary: index ``i`` of the action space is ``tokens()[i]``. Fixed by the
+    game's data files: a data file with a new card adds a token at the end of the cards."""
+    return (
+        "end",
+        *KINDS,
+        *(f"react:{symbol}" for symbol in SYMBOLS),
+        *(f"source:{source}" for source in SOURCES),
+        *(f"n:{n}" for n in range(MIN_NUMBER, MAX_NUMBER + 1)),
+        *(f"card:{card}" for card in card_ids()),
+    )
+
+
+@cache
+def index_of() -> dict[str, int]:
+    """Token -> action index."""
+    return {token: index for index, token in enumerate(tokens())}
+
+
+def action_count() -> int:
+    """The size of the discrete action space."""
+    return len(tokens())
+
+
+END = 0
+
+
+def _number(n: int) -> str:
+    if not MIN_NUMBER <= n <= MAX_NUMBER:
+        raise ValueError(f"the number {n} is outside the action space ({MIN_NUMBER} to {MAX_NUMBER})")
+    return f"n:{n}"
+
+
+def _cards(cards: Iterable[str]) -> list[str]:
+    return [f"card:{card}" for card in cards]
+
+
+def spell_tokens(decision: Decision) -> tuple[str, ...]:
+    """The token names that spell ``decision`` (see the module's table)."""
+    if isinstance(decision, Plan):
+        return ("plan", _number(decision.gear), *_cards(decision.cards), "end")
+    if isinstance(decision, React):
+        source = f"source:{decision.source}" if decision.source in SOURCES else f"card:{decision.source}"
+        return (f"react:{decision.symbol}", _number(decision.amount), source)
+    if isinstance(decision, EndReact):
+        return ("done",)
+    if isinstance(decision, Slipstream):
+        return ("slipstream", _number(decision.spaces)) if decision.take else ("no-slipstream",)
+    if isinstance(decision, Discard):
+        return ("discard", *_cards(decision.cards), "end")
+    if isinstance(decision, ChooseSpeed):
+        return ("speed", f"card:{decision.card}", _number(decision.value))
+    if isinstance(decision, Salvage):
+        return ("salvage", f"card:{decision.source}", *_cards(decision.cards), "end")
+    if isinstance(decision, Refresh):
+        return ("refresh", *_cards(decision.cards), "end")
+    if isinstance(decision, Draft):
+        return ("draft", f"card:{decision.card}")
+    if isinstance(decision, Swap):
+        if decision.give is None or decision.take is None:
+            return ("no-swap",)
+        return ("swap", f"card:{decision.give}", f"card:{decision.take}")
+    if isinstance(decision, Keep):
+        return ("keep", f"card:{decision.card}")
+    raise TypeError(f"not a decision: {decision!r}")
+
+
+@lru_cache(maxsize=1 << 16)
+def spell(decision: Decision) -> tuple[int, ...]:
+    """The action indices that spell ``decision``. ValueError for a token outside the vocabulary
+    (a symbol, card or number the action space does not hold). Cached: decisions are values, and
+    the same plans and symbols come back at every turn."""
+    lookup = index_of()
+    names = spell_tokens(decision)
+    try:
+        return tuple([lookup[name] for name in names])
+    except KeyError as missing:
+        raise ValueError(f"{decision.text()!r}: token {missing.args[0]!r} is not in the action space") from None
+
+
+class DecisionCursor:
+    """The legal decisions of one moment, their spellings, and the prefix chosen so far.
+    ``mask()`` allows exactly the tokens that lead on to a legal decision; ``choose(token)``
+    returns the decision once its spelling is complete. (The spellings that still match the
+    prefix are kept in a list and filtered at each token: cheaper than building a prefix tree
+    for the few tokens a decision takes.)"""
+
+    __slots__ = ("_candidates", "_next", "prefix")
+
+    def __init__(self, legal: Sequence[Decision]) -> None:
+        if not legal:
+            raise ValueError("a cursor needs at least one legal decision")
+        self._candidates = [(spell(decision), decision) for decision in legal]
+        self.prefix: list[int] = []
+        self._next = {path[0] for path, _ in self._candidates}
+
+    def mask(self) -> np.ndarray:
+        """An int8 vector over the action space: 1 for each token allowed now."""
+        mask = np.zeros(action_count(), dtype=np.int8)
+        mask[list(self._next)] = 1
+        return mask
+
+    def allowed(self) -> list[int]:
+        """The tokens allowed now, in increasing order."""
+        return sorted(self._next)
+
+    def choose(self, token: int) -> Decision | None:
+        """Take ``token``: the decision if it completes one, else None (the prefix grows).
+        ValueError naming the token if the mask does not allow it; the cursor is then unchanged."""
+        if token not in self._next:
+            name = tokens()[token] if 0 <= token < action_count() else str(token)
+            allowed = ", ".join(tokens()[t] for t in self.allowed())
+            raise ValueError(f"action {token} ({name}) is not allowed now; allowed: {allowed}")
+        depth = len(self.prefix)
+        self.prefix.append(token)
+        self._candidates = [entry for entry in self._candidates if entry[0][depth] == token]
+        depth += 1
+        candidates = self._candidates
+        if len(candidates) == 1 and len(candidates[0][0]) == depth:
+            self._next = set()
+            return candidates[0][1]
+        # No spelling is a strict prefix of another (card lists end with ``end``), so a spelling
+        # complete here is the only candidate left; were it not, this would raise IndexError.
+        self._next = {path[depth] for path, _ in candidates}
+        return None
+
+    def advance_forced(self) -> Decision | None:
+        """Take tokens while exactly one is allowed; the decision if that completes it."""
+        while len(self._next) == 1:
+            decision = self.choose(next(iter(self._next)))
+            if decision is not None:
+                return decision
+        return None

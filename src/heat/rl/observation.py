@@ -1,0 +1,245 @@
+"""Observations: a fixed-size float32 vector made from one seat's view and nothing else.
+
+``encode(view, prefix)`` reads only the ``SeatView`` (what the engine lets that seat know) and the
+tokens of the decision the agent is spelling; so an observation can hold no other player's hand,
+no deck order and no random state (``tests/rl/test_observation.py`` checks it as the engine's view
+test does). The layout, section by section, is ``LAYOUT`` (docs/rl.md lists every feature).
+Numbers are scaled to about 0..1 by the constants below; counts of cards are raw counts / 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+
+from heat.engine import SeatView, track
+from heat.engine.board import lines_ahead
+from heat.engine.config import MAX_CARS
+from heat.rl.actions import action_count, card_ids
+
+PHASES = ("draft", "plan", "turn", "over")
+STEPS = ("choose", "react", "slipstream", "discard", "refresh")
+GLOBAL_FEATURES = (
+    *(f"phase:{phase}" for phase in PHASES),
+    *(f"step:{step}" for step in STEPS),
+    "round / 20",
+    "laps / 5",
+    "started cars / 6",
+    "hand size / 10",
+    "Stress reserve / 10",
+    "tournament",
+    "weather",
+    "Pro Legends / 5",
+    "Legends card revealed",
+    "cars in the Hall of Fame / 6",
+    "I decide now",
+    "my turn",
+)
+CAR_FEATURES = (
+    "present",
+    "legend",
+    "on track",
+    "finished",
+    "eliminated",
+    "progress ahead of mine / spaces",
+    "progress / (laps * spaces)",
+    "lane 2",
+    *(f"gear {gear}" for gear in range(1, 5)),
+    "Engine / 10",
+    "hand / 10",
+    "deck / 20",
+    "discard pile / 20",
+    "play area / 4",
+    "committed",
+    "place / 6",
+    "active",
+    "to decide",
+    "Adrenaline",
+)
+"""One block per car, the viewer's own first, then the seats after it in seat order."""
+TURN_FEATURES = (
+    "Speed / 20",
+    "turn start ahead of mine / spaces",
+    "Adrenaline",
+    "Adrenaline move used",
+    "Adrenaline Cooldown used",
+    "gear Cooldown used",
+    "Boost used",
+    "Speed Limit adjust / 5",
+    "Slipstream boost / 4",
+    "Accelerate / 4",
+    "+ used / 4",
+    "Upgrade symbols left / 4",
+)
+CORNERS_AHEAD = 3
+CORNER_FEATURES = ("distance / spaces", "Speed Limit / 10", "Press Corner")
+"""For each of the next ``CORNERS_AHEAD`` Corner Lines ahead of my car (of my turn's start
+while it is my turn)."""
+CARD_SECTIONS = ("hand", "deck", "play", "plan", "discard pile", "upgrades", "draft market")
+"""Counts of each card id / 4: my hand, my deck's composition, my play area, my committed plan,
+my discard pile (only while the engine shows it, G-34), my Upgrades, the Garage draft's market."""
+
+
+@cache
+def layout() -> tuple[tuple[str, int], ...]:
+    """(section, width) in order: global, cars, turn, corners, card counts, decision prefix."""
+    cards = len(card_ids())
+    return (
+        ("global", len(GLOBAL_FEATURES)),
+        ("cars", MAX_CARS * len(CAR_FEATURES)),
+        ("turn", len(TURN_FEATURES)),
+        ("corners", CORNERS_AHEAD * len(CORNER_FEATURES)),
+        *((f"cards:{name}", cards) for name in CARD_SECTIONS),
+        ("prefix", action_count()),
+    )
+
+
+@cache
+def size() -> int:
+    """The length of every observation."""
+    return sum(width for _, width in layout())
+
+
+@cache
+def _card_index() -> dict[str, int]:
+    return {card: index for index, card in enumerate(card_ids())}
+
+
+def _count_cards(out: list[float], start: int, cards: Sequence[str] | None) -> None:
+    if cards:
+        index = _card_index()
+        for card in cards:
+            out[start + index[card]] += 0.25
+
+
+def _plan_cards(plan: str | None) -> tuple[str, ...]:
+    """The cards of ``CarView.plan`` (``gear 3 play 1 4``)."""
+    if not plan:
+        return ()
+    words = plan.split()
+    return tuple(words[3:]) if len(words) > 2 and words[2] == "play" else ()
+
+
+def encode(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
+    """The observation of ``view``'s seat, ``prefix`` the tokens of the decision spelled so far."""
+    out = encode_view(view)
+    if prefix:
+        add_prefix(out, prefix)
+    return out
+
+
+def add_prefix(out: np.ndarray, prefix: Sequence[int]) -> None:
+    """Add the tokens of the decision spelled so far to an observation of ``encode_view``."""
+    at = size() - action_count()
+    for token in prefix:
+        out[at + token] += 0.25
+
+
+def encode_view(view: SeatView) -> np.ndarray:
+    """``encode(view)`` with no decision spelled: what stays the same for every token of one
+    decision (an environment makes it once per decision and adds the prefix to a copy)."""
+    # Built as a list and converted once: a list's items cost a tenth of a NumPy array's.
+    out = [0.0] * size()
+    seat = view.seat
+    assert seat is not None, "an observation is a seat's"
+    me = view.cars[seat]
+    spaces = track(view.track).spaces
+    turn = view.turn
+    active = turn.seat if turn is not None else -1
+    to_decide = view.to_decide
+    at = 0
+    # global
+    if view.phase in PHASES:
+        out[at + PHASES.index(view.phase)] = 1.0
+    at += len(PHASES)
+    if turn is not None and turn.step in STEPS:
+        out[at + STEPS.index(turn.step)] = 1.0
+    at += len(STEPS)
+    out[at : at + 12] = (
+        view.round / 20,
+        view.laps / 5,
+        view.started_cars / 6,
+        view.hand_size / 10,
+        view.stress_reserve / 10,
+        view.tournament,
+        view.weather is not None,
+        view.pro_legends / 5,
+        view.legends_card is not None,
+        len(view.hall_of_fame) / 6,
+        seat in to_decide,
+        active == seat,
+    )
+    at += 12
+    # cars, mine first
+    cars = len(view.cars)
+    total = max(1, view.laps * spaces)
+    places = {s: place for place, s in enumerate(view.standings, 1)}
+    width = len(CAR_FEATURES)
+    for slot in range(min(cars, MAX_CARS)):
+        car = view.cars[(seat + slot) % cars]
+        block = at + slot * width
+        gears = [0.0, 0.0, 0.0, 0.0]
+        if 1 <= car.gear <= 4:
+            gears[car.gear - 1] = 1.0
+        out[block : block + width] = (
+            1,
+            car.legend,
+            car.on_track,
+            car.finished,
+            car.seat in view.eliminated,
+            (car.progress - me.progress) / spaces,
+            car.progress / total,
+            car.lane == 2,
+            *gears,
+            car.engine / 10,
+            car.hand_count / 10,
+            car.deck_count / 20,
+            car.discard_count / 20,
+            car.play_count / 4,
+            car.committed,
+            places.get(car.seat, 0) / 6,
+            active == car.seat,
+            car.seat in to_decide,
+            car.seat in view.adrenaline_seats,
+        )
+    at += MAX_CARS * width
+    # turn
+    if turn is not None:
+        out[at : at + len(TURN_FEATURES)] = (
+            turn.speed / 20,
+            (turn.start_progress - me.progress) / spaces,
+            turn.adrenaline,
+            turn.adrenaline_move_used,
+            turn.adrenaline_cooldown_used,
+            turn.gear_cooldown_used,
+            turn.boost_used,
+            turn.speed_limit_adjust / 5,
+            turn.slipstream_boost / 4,
+            turn.accelerate / 4,
+            turn.plus_used / 4,
+            len(turn.symbols) / 4,
+        )
+    at += len(TURN_FEATURES)
+    # corners ahead
+    origin = turn.start_progress if active == seat and turn is not None else me.progress
+    lines = [corner.line_after for corner in view.corners]
+    for slot, (line, index) in enumerate(lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD)):
+        corner = view.corners[index]
+        out[at + 3 * slot : at + 3 * slot + 3] = ((line - origin) / spaces, corner.speed_limit / 10, corner.press)
+    at += CORNERS_AHEAD * len(CORNER_FEATURES)
+    # card counts
+    width = len(card_ids())
+    for cards in (
+        me.hand,
+        me.deck_cards,
+        me.play,
+        _plan_cards(me.plan),
+        me.discard_pile,
+        me.upgrades,
+        view.draft.market if view.draft is not None else None,
+    ):
+        _count_cards(out, at, cards)
+        at += width
+    return np.array(out, dtype=np.float32)

@@ -1,0 +1,224 @@
+"""A race with some seats learning: the options of an episode, its race, and the loop that lets
+the seated bots and Legends play until a learning seat must choose.
+
+Everything here is plain Python over the engine (no gymnasium, no pettingzoo): the environments
+in ``heat.rl.aec`` and ``heat.rl.gym_env`` are thin adapters over ``Table``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from heat.bots.base import Bot
+from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, track_ids, view_of
+from heat.engine.championship import event_book
+from heat.engine.rng import Rng
+from heat.engine.setup import check_config
+from heat.rl.actions import DecisionCursor, action_count
+from heat.rl.observation import add_prefix, encode_view
+
+AGENT = "agent"
+LEGEND = "legend"
+REWARDS = ("place", "win", "points", "rounds")
+"""``place``: (cars - place) / (cars - 1), 1 for a win, 0 for last; ``win``: 1 for a win, else 0;
+``points``: the Championship scale (9, 6, 4, 3, 2, 1) / 9; ``rounds``: minus the rounds the car
+took to finish / 10 (0 for a car that did not finish)."""
+GARAGES = (None, "quick", "draft")
+SEATING_SALT = 0x5EA7_0F_A6E7
+"""Mixed into an episode's seed for the draw of its seating, independent of the race's own draws."""
+
+
+def parse_entrants(text: str | Sequence[str]) -> tuple[str, ...]:
+    """``'club,legend*4'`` -> ('club', 'legend', 'legend', 'legend', 'legend'). Entrants are the
+    arena's (bot levels, ``search``, ``legend``) or ``rl:PATH`` (a trained policy)."""
+    from heat.arena import ENTRANTS
+
+    parts = [text] if isinstance(text, str) else list(text)
+    entrants: list[str] = []
+    for part in ",".join(parts).split(","):
+        if not part.strip():
+            continue
+        name, star, count = part.strip().partition("*")
+        name = name.strip()
+        if not name.startswith("rl:"):
+            name = name.lower()
+            if name not in ENTRANTS:
+                raise ConfigError(f"unknown entrant {name!r}; use one of {', '.join(ENTRANTS)} or rl:PATH")
+        times = 1
+        if star:
+            if not count.strip().isdigit() or int(count) < 1:
+                raise ConfigError(f"{part.strip()!r}: the count after '*' must be a number of 1 or more")
+            times = int(count)
+        if times > 6:
+            raise ConfigError(f"{part.strip()!r}: a race has at most 6 cars")
+        entrants.extend([name] * times)
+    return tuple(entrants)
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeOptions:
+    """What every episode of an environment is: the learning seats (``agents``), the others
+    (one lineup, or several to sample one from per episode), the tracks (one sampled per
+    episode), laps and modules. ``garage``: None, 'quick' (3 random Regular Upgrades each, G-18)
+    or 'draft' (the Garage draft, G-11)."""
+
+    agents: int = 1
+    opponents: tuple[tuple[str, ...], ...] = (("club", "club", "club"),)
+    tracks: tuple[str, ...] = ("usa",)
+    laps: int | None = None
+    garage: str | None = None
+    weather: bool = False
+    pro_legends: int = 0
+    tournament: bool = False
+    reward: str = "place"
+    skip_forced: bool = True
+    """Take every token (and every decision) that is the only one allowed without asking."""
+    shuffle_seats: bool = True
+    """Seat the entrants in a random order each episode (as the arena does)."""
+
+    def check(self) -> None:
+        """ConfigError naming the first option that cannot be played."""
+        if not 1 <= self.agents <= 6:
+            raise ConfigError(f"1 to 6 learning seats, not {self.agents}")
+        if not self.opponents:
+            raise ConfigError("give at least one lineup of opponents (it may be empty: '')")
+        for name in self.tracks:
+            if name not in track_ids():
+                raise ConfigError(f"unknown track {name!r}; tracks are: {', '.join(track_ids())}")
+        if not self.tracks:
+            raise ConfigError("choose at least one track")
+        if self.garage not in GARAGES:
+            raise ConfigError(f"garage is None, 'quick' or 'draft', not {self.garage!r}")
+        if self.reward not in REWARDS:
+            raise ConfigError(f"unknown reward {self.reward!r}; rewards are: {', '.join(REWARDS)}")
+        for lineup in self.opponents:
+            check_config(self.race_config(lineup, self.tracks[0], 0)[0])
+
+    def race_config(self, lineup: Sequence[str], track: str, seed: int) -> tuple[RaceConfig, list[str]]:
+        """The race of one episode and each seat's entrant (``AGENT`` for a learning seat)."""
+        entrants = [AGENT] * self.agents + list(lineup)
+        if self.shuffle_seats:
+            Rng(seed ^ SEATING_SALT).shuffle(entrants)
+        if len(entrants) > len(COLORS):
+            raise ConfigError(f"a race has 1 to {len(COLORS)} cars, not {len(entrants)} (B-0.6)")
+        seats = tuple(
+            SeatConfig(f"{name.split(':')[0]}-{i}", COLORS[i], legend=name == LEGEND) for i, name in enumerate(entrants)
+        )
+        config = RaceConfig(
+            seats,
+            track=track,
+            laps=self.laps,
+            seed=seed,
+            garage="regular" if self.garage else None,
+            draft=self.garage == "draft",
+            weather=self.weather,
+            pro_legends=self.pro_legends,
+            tournament=self.tournament,
+        )
+        return config, entrants
+
+
+def make_driver(name: str, seed: int) -> Bot:
+    """The bot of an entrant: an arena level, ``search``, or ``rl:PATH``."""
+    if name.startswith("rl:"):
+        from heat.rl.policy import policy_bot
+
+        return policy_bot(name)
+    from heat.arena import make_driver as arena_driver
+
+    return arena_driver(name, seed)
+
+
+def reward_of(race: Race, seat: int, kind: str) -> float:
+    """The final reward of ``seat`` in a finished ``race`` (``REWARDS``)."""
+    order = race.standings()
+    place = order.index(seat) + 1
+    cars = len(order)
+    if kind == "place":
+        return (cars - place) / (cars - 1) if cars > 1 else 1.0
+    if kind == "win":
+        return float(place == 1)
+    if kind == "points":
+        points = event_book().points
+        return points[place - 1] / points[0] if place <= len(points) else 0.0
+    car = race.cars[seat]
+    return -car.finish_round / 10 if car.finished else 0.0
+
+
+class Table:
+    """One episode's race: the seats that learn (``agent_seats``) decide one token at a time
+    through a ``DecisionCursor``; every other seat is a bot or a Legend and plays inside."""
+
+    def __init__(self, options: EpisodeOptions, seed: int, lineup: Sequence[str], track: str) -> None:
+        self.options = options
+        config, self.entrants = options.race_config(lineup, track, seed)
+        self.race = Race(config, record_events=False)
+        self.agent_seats = tuple(seat for seat, name in enumerate(self.entrants) if name == AGENT)
+        self.drivers: dict[int, Bot] = {
+            seat: make_driver(name, seed * 7 + seat + 1)
+            for seat, name in enumerate(self.entrants)
+            if name not in (AGENT, LEGEND)
+        }
+        self._views: dict[int, np.ndarray] = {}
+        """Each seat's observation without a prefix, made once per decision (the view does not
+        change while a decision is spelled)."""
+        self.cursor: DecisionCursor | None = None
+        self.seat: int | None = None
+        """The learning seat whose decision is being spelled (None once the race is over)."""
+        self.advance()
+
+    def advance(self) -> None:
+        """Let bots decide, and apply forced decisions, until a learning seat has a choice to
+        make (``seat`` and ``cursor`` set) or the race is over (``seat`` None)."""
+        race = self.race
+        self._views.clear()
+        while not race.is_over:
+            waiting = race.to_decide()
+            bot = next((seat for seat in waiting if seat in self.drivers), None)
+            if bot is not None:
+                race.apply(bot, self.drivers[bot].choose(view_of(race, bot), race.legal_decisions(bot)))
+                continue
+            seat = waiting[0]
+            cursor = DecisionCursor(race.legal_decisions(seat))
+            if self.options.skip_forced:
+                decision = cursor.advance_forced()
+                if decision is not None:
+                    race.apply(seat, decision)
+                    continue
+            self.seat, self.cursor = seat, cursor
+            return
+        self.seat, self.cursor = None, None
+
+    def choose(self, token: int) -> None:
+        """The learning seat ``seat`` takes ``token``. ValueError (nothing changed) if not allowed."""
+        assert self.cursor is not None and self.seat is not None, "the race is over"
+        decision = self.cursor.choose(token)
+        if decision is None and self.options.skip_forced:
+            decision = self.cursor.advance_forced()
+        if decision is not None:
+            self.race.apply(self.seat, decision)
+            self.cursor = None
+            self.advance()
+
+    def observe(self, seat: int) -> np.ndarray:
+        """``seat``'s observation: its view, and its decision's prefix if it is spelling one."""
+        base = self._views.get(seat)
+        if base is None:
+            base = self._views[seat] = encode_view(view_of(self.race, seat))
+        observation = base.copy()
+        if self.cursor is not None and seat == self.seat and self.cursor.prefix:
+            add_prefix(observation, self.cursor.prefix)
+        return observation
+
+    def mask(self, seat: int) -> np.ndarray:
+        """The tokens ``seat`` may take now (all 0 when it is not its turn to choose)."""
+        if self.cursor is not None and seat == self.seat:
+            return self.cursor.mask()
+        return np.zeros(action_count(), dtype=np.int8)
+
+    def reward(self, seat: int) -> float:
+        """``seat``'s final reward (0 while the race goes on)."""
+        return reward_of(self.race, seat, self.options.reward) if self.race.is_over else 0.0

@@ -1,0 +1,183 @@
+"""Train a driver: MaskablePPO (sb3-contrib) on ``HeatEnv``, on the CPU, within a time budget.
+
+    python -m heat.rl.train --out runs/rl --minutes 60 --opponents club*3
+
+writes ``OUT/model.zip`` (seat it with ``rl:OUT/model.zip``), ``OUT/checkpoints/*.zip``, and
+the learning curve (``curve.csv``, ``curve.svg``, ``curve.png``: the mean final reward of the
+last episodes against the steps taken). The seed fixes the networks, the races and the seating.
+Needs the ``learn`` extra (docs/rl.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from heat.engine import HeatError
+
+CURVE_WINDOW = 100
+"""Episodes in each point of the learning curve (a running mean)."""
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The options, with defaults for a one-hour run on two cores."""
+    parser = argparse.ArgumentParser(prog="python -m heat.rl.train", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", required=True, help="folder for the model, checkpoints and curve (created)")
+    parser.add_argument("--steps", type=int, default=3_000_000, help="environment steps at most (tokens)")
+    parser.add_argument("--minutes", type=float, default=60.0, help="time budget: stop after this many minutes")
+    parser.add_argument("--envs", type=int, default=2, help="races stepped together (one process each if > 1)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--opponents", action="append", help="a lineup of the other seats; repeat to sample")
+    parser.add_argument("--track", default="usa", help="a track, or several separated by commas (sampled)")
+    parser.add_argument("--laps", type=int, default=None)
+    parser.add_argument("--reward", default="place", help="place, win, points or rounds")
+    parser.add_argument("--checkpoint-every", type=int, default=100_000, help="steps between checkpoints")
+    parser.add_argument("--n-steps", type=int, default=1024, help="PPO rollout length per race")
+    parser.add_argument("--batch-size", type=int, default=256)
+    parser.add_argument("--learning-rate", type=float, default=3e-4)
+    parser.add_argument("--resume", help="a model.zip to go on training from")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    for name in ("steps", "envs", "checkpoint_every", "n_steps", "batch_size"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be 1 or more")
+    if args.minutes <= 0:
+        parser.error("--minutes must be more than 0")
+    return args
+
+
+def env_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The HeatEnv options of the command line."""
+    return {
+        "opponents": args.opponents or ["club*3"],
+        "track": args.track.split(","),
+        "laps": args.laps,
+        "reward": args.reward,
+    }
+
+
+def write_curve(out: Path, points: list[tuple[int, float]], title: str) -> None:
+    """``curve.csv``, ``curve.svg`` and ``curve.png``: (steps, mean final reward) points."""
+    with (out / "curve.csv").open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(["steps", f"mean reward of the last {CURVE_WINDOW} races"])
+        writer.writerows(points)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    figure, axes = pyplot.subplots(figsize=(7, 4))
+    if points:
+        axes.plot([p[0] for p in points], [p[1] for p in points])
+    axes.set_xlabel("environment steps (tokens)")
+    axes.set_ylabel(f"mean final reward, last {CURVE_WINDOW} races")
+    axes.set_title(title)
+    axes.grid(alpha=0.3)
+    figure.tight_layout()
+    figure.savefig(out / "curve.svg")
+    figure.savefig(out / "curve.png", dpi=100)
+    pyplot.close(figure)
+
+
+def train(args: argparse.Namespace) -> Path:
+    """Run the training the options describe; return the path of the final model."""
+    import numpy as np
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    from tqdm import tqdm
+
+    from heat.rl.gym_env import HeatEnv
+
+    torch.set_num_threads(1)  # two cores shared with the races: one thread each is fastest here
+    out = Path(args.out)
+    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+    options = env_options(args)
+    HeatEnv(**options)  # bad options fail here, in one line, before any process starts
+    vec_class = SubprocVecEnv if args.envs > 1 else DummyVecEnv
+    venv = make_vec_env(HeatEnv, n_envs=args.envs, seed=args.seed, env_kwargs=options, vec_env_cls=vec_class)
+    if args.resume:
+        model = MaskablePPO.load(args.resume, env=venv, device="cpu")
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            venv,
+            n_steps=args.n_steps,
+            batch_size=args.batch_size,
+            learning_rate=args.learning_rate,
+            gamma=0.999,
+            ent_coef=0.01,
+            policy_kwargs={"net_arch": [256, 256]},
+            seed=args.seed,
+            device="cpu",
+            verbose=0,
+        )
+    rewards: list[float] = []
+    points: list[tuple[int, float]] = []
+    deadline = time.monotonic() + args.minutes * 60
+
+    class Progress(BaseCallback):  # type: ignore[misc, unused-ignore]  # Any without the extra
+        """The progress bar, the learning curve, checkpoints and the time budget."""
+
+        def _on_training_start(self) -> None:
+            self.bar = tqdm(total=args.steps, unit="step", disable=args.no_progress, file=sys.stderr)
+            self.next_checkpoint = args.checkpoint_every
+
+        def _on_step(self) -> bool:
+            self.bar.update(self.training_env.num_envs)
+            for info in self.locals.get("infos", ()):
+                episode = info.get("episode")
+                if episode is not None:
+                    rewards.append(float(episode["r"]))
+                    if len(rewards) % 10 == 0:
+                        points.append((self.num_timesteps, float(np.mean(rewards[-CURVE_WINDOW:]))))
+                        self.bar.set_postfix(races=len(rewards), reward=f"{points[-1][1]:.3f}")
+            if self.num_timesteps >= self.next_checkpoint:
+                self.model.save(out / "checkpoints" / f"model-{self.num_timesteps}.zip")
+                write_curve(out, points, _title(args, len(rewards)))
+                self.next_checkpoint += args.checkpoint_every
+            return bool(time.monotonic() < deadline)
+
+        def _on_training_end(self) -> None:
+            self.bar.close()
+
+    model.learn(total_timesteps=args.steps, callback=Progress(), reset_num_timesteps=not args.resume)
+    venv.close()
+    final = out / "model.zip"
+    model.save(final)
+    write_curve(out, points, _title(args, len(rewards)))
+    print(f"{len(rewards)} races, {model.num_timesteps} steps; model: {final}; curve: {out / 'curve.svg'}")
+    return final
+
+
+def _title(args: argparse.Namespace, races: int) -> str:
+    lineups = " | ".join(args.opponents or ["club*3"])
+    return f"MaskablePPO vs {lineups} on {args.track}, seed {args.seed}: {races} races"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: 0 when trained, 2 with a one-line error for bad options."""
+    args = parse_args(argv)
+    try:
+        import sb3_contrib  # noqa: F401
+    except ImportError:
+        print("training needs the learning extra: pip install -e '.[learn]' (docs/rl.md)", file=sys.stderr)
+        return 2
+    try:
+        train(args)
+    except HeatError as error:
+        print(f"heat.rl.train: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

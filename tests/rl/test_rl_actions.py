@@ -1,0 +1,84 @@
+"""The action space: every legal decision is spelled by tokens the masks allow, and the masks allow
+nothing else (docs/rl.md). Random races with every module, every decision checked both ways."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from heat.engine import Plan, Race
+from heat.engine.rng import Rng
+from heat.rl.actions import DecisionCursor, action_count, index_of, spell, spell_tokens, tokens
+from test_random_races import MODULES, make_config
+
+
+def walk(legal: list) -> list:
+    """Every decision reached by following the masks of fresh cursors from the root."""
+    found = []
+
+    def visit(prefix: list[int]) -> None:
+        cursor = DecisionCursor(legal)
+        for token in prefix:
+            assert cursor.choose(token) is None
+        for token in np.flatnonzero(cursor.mask()):
+            probe = DecisionCursor(legal)
+            for step in prefix:
+                probe.choose(step)
+            decision = probe.choose(int(token))
+            if decision is None:
+                visit([*prefix, int(token)])
+            else:
+                found.append(decision)
+
+    visit([])
+    return found
+
+
+def test_each_index_is_one_fixed_token():
+    assert len(set(tokens())) == action_count()
+    assert tokens()[0] == "end"
+    assert spell(Plan(3, ("4", "1", "stress"))) == tuple(
+        index_of()[name] for name in ("plan", "n:3", "card:1", "card:4", "card:stress", "end")
+    )
+
+
+@pytest.mark.parametrize("modules", list(MODULES))
+def test_the_masks_allow_exactly_the_legal_decisions(modules: str) -> None:
+    """Over random races of 5 cars on every track (two per module): walking the masks gives each legal decision
+    once and nothing else, and every decision the walk gives is accepted by the engine."""
+    checked = 0
+    kinds: set[str] = set()
+    for seed, track in enumerate(("usa", "italia") if modules == "base" else ("france", "great-britain")):
+        race = Race(make_config(track, 5, seed, 1, modules), record_events=False)
+        rng = Rng(seed)
+        while not race.is_over:
+            seat = race.to_decide()[0]
+            legal = race.legal_decisions(seat)
+            walked = walk(legal)
+            assert len(walked) == len(set(walked)) == len(set(legal))
+            assert set(walked) == set(legal)
+            for decision in walked[:: max(1, len(walked) // 8)]:
+                race.check(seat, decision)
+            kinds.update(spell_tokens(decision)[0] for decision in legal)
+            checked += 1
+            race.apply(seat, legal[rng.below(len(legal))])
+    assert checked > 100
+    assert {"plan", "done", "discard"} <= kinds
+
+
+def test_a_token_the_mask_does_not_allow_is_refused_and_changes_nothing():
+    legal = [Plan(1, ("1",)), Plan(2, ("1", "2"))]
+    cursor = DecisionCursor(legal)
+    cursor.choose(index_of()["plan"])
+    with pytest.raises(ValueError, match=r"card:stress\) is not allowed now; allowed: n:1, n:2"):
+        cursor.choose(index_of()["card:stress"])
+    assert cursor.prefix == [index_of()["plan"]]
+    assert list(np.flatnonzero(cursor.mask())) == [index_of()["n:1"], index_of()["n:2"]]
+
+
+def test_forced_tokens_are_taken_without_asking():
+    cursor = DecisionCursor([Plan(2, ("1", "2")), Plan(2, ("1", "3"))])
+    assert cursor.advance_forced() is None
+    assert [tokens()[t] for t in cursor.prefix] == ["plan", "n:2", "card:1"]
+    assert cursor.choose(index_of()["card:3"]) is None
+    assert cursor.advance_forced() == Plan(2, ("1", "3"))

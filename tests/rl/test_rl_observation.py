@@ -1,0 +1,65 @@
+"""Observations hold what the seat's view holds and nothing else (docs/rl.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from heat.engine import PositionError, Race, from_position, to_position, view_of
+from heat.engine.rng import Rng
+from heat.rl.actions import DecisionCursor
+from heat.rl.observation import encode, layout, size
+from test_random_races import _alter_hidden_cards, make_config
+
+
+@pytest.mark.parametrize("modules", ["base", "all"])
+def test_hidden_cards_of_others_and_the_random_state_never_change_an_observation(modules: str) -> None:
+    """Shuffle every other car's hand and deck, the random state, the Legends and draft decks:
+    each seat's observation (with the prefix of the decision it is spelling) stays the same."""
+    race = Race(make_config("usa", 5, 21, 1, modules))
+    rng = Rng(8)
+    checked = differ = 0
+    while not race.is_over:
+        data = to_position(race)
+        mover = race.to_decide()[0]
+        cursor = DecisionCursor(race.legal_decisions(mover))
+        cursor.advance_forced()
+        for seat in range(len(race.cars)):
+            if race.cars[seat].legend:
+                continue
+            prefix = cursor.prefix if seat == mover else []
+            altered = _alter_hidden_cards(data, keep=seat, rng=rng)
+            try:
+                other = from_position(altered)
+            except PositionError:
+                continue  # the swap made the active car's step impossible
+            mine = encode(view_of(race, seat), prefix)
+            assert np.array_equal(encode(view_of(other, seat), prefix), mine)
+            # The same alteration seen from another seat does change something: the test bites.
+            spy = next(s for s in range(len(race.cars)) if s != seat and not race.cars[s].legend)
+            differ += not np.array_equal(encode(view_of(other, spy)), encode(view_of(race, spy)))
+            checked += 1
+        race.apply(mover, race.random_decision(mover, rng))
+    assert checked > 100
+    assert differ > checked // 4
+
+
+def test_an_observation_has_a_fixed_size_and_finite_values():
+    race = Race(make_config("great-britain", 6, 3, 1, "all"))
+    rng = Rng(3)
+    while not race.is_over:
+        seat = race.to_decide()[0]
+        observation = encode(view_of(race, seat))
+        assert observation.shape == (size(),) and observation.dtype == np.float32
+        assert np.isfinite(observation).all() and np.abs(observation).max() < 100
+        race.apply(seat, race.random_decision(seat, rng))
+    assert sum(width for _, width in layout()) == size()
+
+
+def test_the_prefix_of_the_decision_is_in_the_observation():
+    race = Race(make_config("usa", 3, 1, 1, "base"))
+    seat = race.to_decide()[0]
+    cursor = DecisionCursor(race.legal_decisions(seat))
+    before = encode(view_of(race, seat), cursor.prefix)
+    cursor.choose(cursor.allowed()[0])
+    assert not np.array_equal(encode(view_of(race, seat), cursor.prefix), before)
