@@ -1,0 +1,261 @@
+"""Heat in four languages (issue 32): the catalogues are complete, consistent with the source and
+compiled; the language is chosen by --lang or the environment; a pseudo-language run shows that
+no sentence of the log bypasses the catalogue."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import string
+import subprocess
+import sys
+from collections.abc import Iterator
+from gettext import GNUTranslations
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from heat import i18n
+from heat.bots import RandomBot, play_out
+from heat.cli.main import main, requested_language
+from heat.engine import Race, RaceConfig, default_seats
+from heat.narrate import describe
+
+ROOT = Path(__file__).parent.parent
+TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]
+MARK_OPEN, MARK_CLOSE = "\u27e6", "\u27e7"
+
+
+def catalogue(language: str) -> Catalog:
+    with (i18n.LOCALE_DIR / language / "LC_MESSAGES" / "heat.po").open("rb") as file:
+        return read_po(file, locale=language)
+
+
+def messages(language: str) -> list[Message]:
+    return [message for message in catalogue(language) if message.id]
+
+
+def placeholders(text: str) -> list[str]:
+    """The ``{name}`` fields and ``%(name)s``/``%s`` conversions of a message, sorted."""
+    fields = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    percent = re.findall(r"%(?:\([a-z_]+\))?[srd]", text)
+    return sorted(fields + percent)
+
+
+def source_ids() -> set[str | tuple[str, str]]:
+    """Every message id marked in src/heat, extracted as scripts/i18n does (babel.cfg)."""
+    found: set[str | tuple[str, str]] = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "src" / "heat"), [("**.py", "python")]
+    ):
+        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    return found
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(language: str) -> None:
+    problems = []
+    for message in messages(language):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(forms):
+            problems.append(f"untranslated: {message.id!r}")
+            continue
+        expected = placeholders(ids[-1])
+        problems.extend(
+            f"placeholders {placeholders(form)} != {expected}: {form!r}"
+            for form in forms
+            if placeholders(form) != expected
+        )
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_plural_forms_follow_the_language(language: str) -> None:
+    rule = get_plural(language)
+    cat = catalogue(language)
+    assert cat.plural_forms == rule.plural_forms
+    plurals = [message for message in cat if message.id and message.pluralizable]
+    assert plurals, "the catalogue has plural messages to check"
+    assert all(len(message.string) == rule.num_plurals for message in plurals)
+
+
+def test_french_says_one_card_for_zero_and_finnish_many_for_zero() -> None:
+    """French uses the singular for 0 (plural=(n > 1)); Finnish and German the plural."""
+    texts = {}
+    for language in ("fr", "fi", "de", "en"):
+        with i18n.speaking(language):
+            texts[language] = i18n.ngettext("{who} draws {count} card", "{who} draws {count} cards", 0, who="A")
+    assert texts == {
+        "fr": "A pioche 0 carte",
+        "fi": "A nostaa 0 korttia",
+        "de": "A zieht 0 Karten",
+        "en": "A draws 0 cards",
+    }
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalogues_are_up_to_date_with_the_source(language: str) -> None:
+    """scripts/i18n extracts no new id and none is left over: the catalogue is what the source says."""
+    in_catalogue = {message.id for message in messages(language)}
+    in_source = source_ids()
+    assert sorted(map(str, in_source - in_catalogue)) == [], "new messages: run scripts/i18n"
+    assert sorted(map(str, in_catalogue - in_source)) == [], "messages no longer in the source: run scripts/i18n"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_compiled_catalogue_matches_its_po(language: str) -> None:
+    """heat.mo is what `pybabel compile` makes of heat.po (scripts/i18n compile after an edit)."""
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(language))
+    assert (i18n.LOCALE_DIR / language / "LC_MESSAGES" / "heat.mo").read_bytes() == compiled.getvalue()
+
+
+def pseudo_catalogue() -> GNUTranslations:
+    """The pseudo-language ``xx``: every message of the source wrapped in ⟦ ⟧, placeholders kept."""
+    cat = Catalog(locale="en")
+    for message_id in source_ids():
+        if isinstance(message_id, tuple):
+            cat.add(message_id, tuple(MARK_OPEN + form + MARK_CLOSE for form in message_id))
+        else:
+            cat.add(message_id, MARK_OPEN + message_id + MARK_CLOSE)
+    compiled = io.BytesIO()
+    write_mo(compiled, cat)
+    compiled.seek(0)
+    return GNUTranslations(compiled)
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    i18n.use_catalogue("xx", pseudo_catalogue())
+    yield
+    i18n.set_language("en")
+
+
+def module_race_log() -> tuple[list[str], Race]:
+    """A race with the Garage, Legends and the weather, narrated in the language spoken."""
+    config = RaceConfig(default_seats(4, legends=2), track="great-britain", laps=1, seed=11, garage="all", weather=True)
+    race = Race(config)
+    play_out(race, {seat: RandomBot(seat) for seat in range(2)})
+    names = [car.name for car in race.cars]
+    lines = [describe(event, names, race.laps) for event in race.log or []]
+    return [line for line in lines if line], race
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_log_sentence_goes_through_the_catalogue() -> None:
+    lines, _race = module_race_log()
+    assert len(lines) > 50
+    bypassed = [line for line in lines if MARK_OPEN not in line]
+    assert bypassed == []
+
+
+def test_the_log_reads_in_each_language() -> None:
+    english, _race = module_race_log()
+    for language in TRANSLATED:
+        with i18n.speaking(language):
+            translated, _race = module_race_log()
+        assert len(translated) == len(english)
+        assert sum(a != b for a, b in zip(english, translated, strict=True)) > len(english) * 0.9
+
+
+@pytest.mark.parametrize(
+    ("argv", "language"),
+    [
+        (["--lang", "fi", "tracks"], "fi"),
+        (["tracks", "--lang", "fr"], "fr"),
+        (["tracks", "--lang=DE"], "de"),
+        (["--lang", "fi", "tracks", "--lang", "de"], "de"),
+        (["position", "apply", "x.json", "--", "--lang", "fi"], None),
+        (["tracks"], None),
+    ],
+)
+def test_lang_before_or_after_the_command(argv: list[str], language: str | None) -> None:
+    assert requested_language(argv) == language
+
+
+def run_heat(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {key: value for key, value in os.environ.items() if key not in ("LANG", "LC_ALL", "LC_MESSAGES")}
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "heat.cli.main", *argv], capture_output=True, text=True, env=environment, check=False
+    )
+
+
+@pytest.mark.parametrize("argv", [["--lang", "de", "race", "--help"], ["race", "--help", "--lang", "de"]])
+def test_the_help_is_in_the_language_given_before_or_after_the_command(argv: list[str]) -> None:
+    done = run_heat(*argv)
+    assert done.returncode == 0
+    assert "Aufruf: heat race" in done.stdout
+    assert "Zufallssaat: gleiche Saat, gleiches Rennen" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"LANG": "fi_FI.UTF-8"}, "käyttö: heat"),
+        ({"LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"}, "utilisation : heat"),
+        ({"LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, "usage: heat"),
+        ({"LANG": "pt_BR.UTF-8"}, "usage: heat"),
+        ({}, "usage: heat"),
+    ],
+)
+def test_the_environment_chooses_the_language(env: dict[str, str], expected: str) -> None:
+    done = run_heat("--help", env=env)
+    assert done.stdout.startswith(expected)
+
+
+def test_lang_wins_over_the_environment() -> None:
+    done = run_heat("--help", "--lang", "en", env={"LANG": "fi_FI.UTF-8"})
+    assert done.stdout.startswith("usage: heat")
+
+
+@pytest.mark.parametrize("argv", [["--lang", "xx", "tracks"], ["tracks", "--lang=pt"]])
+def test_an_unknown_language_is_refused_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert "unknown language" in captured.err
+    assert "en, fi, fr, de" in captured.err
+
+
+def test_a_usage_error_is_in_the_language_spoken(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "fr", "race", "--cars", "many"])
+    err = capsys.readouterr().err
+    assert "heat race : erreur : argument --cars : un nombre entier" in err
+
+
+def test_the_language_comes_from_the_first_variable_set() -> None:
+    assert i18n.language_from_environment({"LC_ALL": "de_DE.UTF-8", "LANG": "fi_FI"}) == "de"
+    assert i18n.language_from_environment({"LC_MESSAGES": "fr_CA", "LANG": "fi_FI"}) == "fr"
+    assert i18n.language_from_environment({"LANG": "fi"}) == "fi"
+    assert i18n.language_from_environment({"LANG": "C.UTF-8"}) == "en"
+    assert i18n.language_from_environment({"LC_ALL": "", "LANG": "de_AT@euro"}) == "de"
+    assert i18n.language_from_environment({}) == "en"
+
+
+def test_numbers_are_written_as_the_language_writes_them() -> None:
+    written = {}
+    for language in i18n.LANGUAGES:
+        with i18n.speaking(language):
+            written[language] = (i18n.decimal(2.5), i18n.percent(0.25), i18n.decimal(1234.5))
+    assert written["en"] == ("2.5", "25%", "1,234.5")
+    assert written["de"][0] == "2,5"
+    assert written["fr"][0] == "2,5"
+    assert written["fi"][0] == "2,5"
+    assert written["de"][1] != written["en"][1]  # "25 %"
+    assert written["fr"][2] != written["en"][2]  # a narrow space groups the thousands
+
+
+def test_unknown_language_is_refused_by_the_library() -> None:
+    with pytest.raises(i18n.UnknownLanguage):
+        i18n.set_language("xx")
+    assert i18n.language() == "en"
