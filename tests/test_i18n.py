@@ -246,16 +246,124 @@ def test_numbers_are_written_as_the_language_writes_them() -> None:
     written = {}
     for language in i18n.LANGUAGES:
         with i18n.speaking(language):
-            written[language] = (i18n.decimal(2.5), i18n.percent(0.25), i18n.decimal(1234.5))
-    assert written["en"] == ("2.5", "25%", "1,234.5")
-    assert written["de"][0] == "2,5"
-    assert written["fr"][0] == "2,5"
-    assert written["fi"][0] == "2,5"
-    assert written["de"][1] != written["en"][1]  # "25 %"
-    assert written["fr"][2] != written["en"][2]  # a narrow space groups the thousands
+            written[language] = (i18n.decimal(2.5), i18n.decimal(3.0), i18n.decimal(0.35), i18n.percent(0.25))
+    assert written["en"] == ("2.5", "3", "0.3", "25%")  # rounded as f"{x:.1f}" rounds, as before
+    assert written["de"] == ("2,5", "3", "0,3", "25\xa0%")
+    assert written["fr"][:3] == ("2,5", "3", "0,3")
+    assert written["fi"][:3] == ("2,5", "3", "0,3")
+    assert written["fr"][3] != "25%" and written["fi"][3] != "25%"  # a (narrow) no-break space before %
 
 
 def test_unknown_language_is_refused_by_the_library() -> None:
     with pytest.raises(i18n.UnknownLanguage):
         i18n.set_language("xx")
     assert i18n.language() == "en"
+
+
+# ------------------------------------------------------------------ the plain prompt
+
+
+class Answers:
+    """Scripted answers: the given lines, then the first option; yes to every question."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = iter(lines)
+        self.asked: list[str] = []
+
+    def __call__(self, question: str) -> str:
+        self.asked.append(question)
+        if question != "> ":  # a yes/no question, in whatever language
+            return "yes"
+        return next(self.lines, "1")
+
+
+def prompt_session(tmp_path: Path, lines: list[str]) -> tuple[list[str], Answers]:
+    """A practice race with every module, played at the plain prompt with ``lines`` first."""
+    from heat.cli.parser import build_parser
+    from heat.cli.play_cmd import Session, new_session_race
+
+    options = ["play", "--bots", "1", "--legends", "1", "--garage", "all", "--weather", "--seed", "5", "--practice"]
+    race, human, meta = new_session_race(build_parser().parse_args(options))
+    out: list[str] = []
+    answers = Answers(lines)
+    Session(race, human, {1: RandomBot(1)}, answers, out.append, str(tmp_path / "a.json"), meta, confirm=True).run()
+    return out, answers
+
+
+DECISION_LINE = re.compile(r"^  \d+\. \S")
+"""A numbered option or standing: a decision's text (``gear 2 play 3 4``, the one form records
+and the protocol use in every language) or a car's name, no sentence."""
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_sentence_of_the_plain_prompt_goes_through_the_catalogue(tmp_path: Path) -> None:
+    commands = ["help", "status", "list", "preview 1", "preview", "preview fly", "fly", "99", "play"]
+    commands += ["confirm off", "confirm on", f"save {tmp_path / 'b.json'}", "save", "1"]
+    out, answers = prompt_session(tmp_path, commands)
+    shown = [line for line in out + answers.asked if line.strip() and line != "> " and not DECISION_LINE.match(line)]
+    assert len(shown) > 100
+    bypassed = [line for line in dict.fromkeys(shown) if MARK_OPEN not in line]
+    assert bypassed == []
+
+
+def test_the_plain_prompt_speaks_finnish_and_takes_finnish_keywords(tmp_path: Path) -> None:
+    with i18n.speaking("fi"):
+        out, _answers = prompt_session(tmp_path, ["ohje", "tila", "vaihde 7 pelaa 1", "lopeta"])
+    text = "\n".join(out)
+    assert "Kirjoita päätös, vaihtoehdon numero tai komento:" in text  # ohje = help
+    assert text.count("Ajat autoa") >= 2  # tila = status: "You drive ..." again
+    assert "Ei sallittu: " in text  # vaihde 7 pelaa 1 = gear 7 play 1, refused by the engine
+    assert "Tallennettu. Jatka komennolla: heat play --resume" in text  # lopeta = quit
+
+
+def test_translated_keywords_read_as_the_english_decision_text() -> None:
+    from heat.cli import commands
+    from heat.engine import parse_decision
+
+    cases = {
+        "fi": "vaihde 3 pelaa 1 4",
+        "fr": "rapport 3 jouer 1 4",
+        "de": "Gang 3 spiele 1 4",
+        "en": "gear 3 play 1 4",
+    }
+    for language, typed in cases.items():
+        with i18n.speaking(language):
+            assert parse_decision(commands.english_decision(typed)).text() == "gear 3 play 1 4"
+            assert parse_decision(commands.english_decision("gear 3 play 1 4")).text() == "gear 3 play 1 4"
+    with i18n.speaking("fr"):
+        assert commands.english_decision("refroidir 1 de adrénaline") == "cooldown 1 from adrenaline"
+        assert commands.is_yes("oui") and commands.is_yes("yes") and not commands.is_yes("non")
+
+
+# ------------------------------------------------------------------ the data's words
+
+
+def test_every_name_of_the_data_files_is_in_the_catalogue() -> None:
+    from heat import content_words
+    from heat.engine.championship import event_book
+    from heat.engine.content import catalogue, weather_tokens
+
+    listed = set(
+        content_words.CARD_NAMES
+        + content_words.UPGRADE_NAMES
+        + content_words.WEATHER_NAMES
+        + content_words.ROAD_NAMES
+        + content_words.EVENT_TITLES
+        + content_words.EVENT_TEXTS
+    )
+    weather, road = weather_tokens()
+    names = {card.category or card.name for card in catalogue().cards if card.type != "sponsor"}
+    names |= {token.name for token in (*weather, *road)}
+    names |= {event.title for event in event_book().events} | {event.text for event in event_book().events}
+    assert sorted(names - listed) == []
+
+
+def test_a_card_in_words_says_in_english_what_the_engine_says() -> None:
+    from heat.card_words import card_words
+    from heat.engine.content import catalogue
+
+    cards = catalogue().cards
+    assert [card_words(card) for card in cards] == [card.describe() for card in cards]
+    with i18n.speaking("de"):
+        words = {card.id: card_words(card) for card in cards}
+    assert words["turbo-8"] == "Turbolader: 8, Heat 1, Verschrotten 6"

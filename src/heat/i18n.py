@@ -19,6 +19,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -110,18 +111,22 @@ def N_(message: str, /) -> str:  # noqa: N802 - the gettext convention extractio
 
 
 def decimal(number: float, digits: int = 1) -> str:
-    """``number`` with up to ``digits`` decimals as the language writes it (``2.5``, ``2,5``)."""
+    """``number`` rounded to ``digits`` decimals as Python rounds it (``f"{x:.1f}"``), without
+    trailing zeros, written as the language writes it: ``2.5``, ``2,5``; no grouping."""
     from babel.numbers import format_decimal
 
-    pattern = "#,##0." + "#" * digits if digits else "#,##0"
-    return str(format_decimal(number, format=pattern, locale=_babel_locale()))
+    rounded = Decimal(f"{number:.{digits}f}")
+    pattern = "0." + "#" * digits if digits else "0"
+    return str(format_decimal(rounded, format=pattern, locale=_babel_locale()))
 
 
 def percent(fraction: float) -> str:
-    """``fraction`` (0 to 1) as a whole percentage as the language writes it (``25%``, ``25 %``)."""
+    """``fraction`` (0 to 1) as a whole percentage rounded as Python rounds it (``f"{x:.0%}"``),
+    written as the language writes it: ``25%``, ``25 %``."""
     from babel.numbers import format_percent
 
-    return str(format_percent(fraction, locale=_babel_locale()))
+    whole = Decimal(f"{fraction:.0%}".removesuffix("%"))
+    return str(format_percent(whole / 100, locale=_babel_locale()))
 
 
 def _babel_locale() -> str:
