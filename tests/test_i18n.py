@@ -367,3 +367,13 @@ def test_a_card_in_words_says_in_english_what_the_engine_says() -> None:
     with i18n.speaking("de"):
         words = {card.id: card_words(card) for card in cards}
     assert words["turbo-8"] == "Turbolader: 8, Heat 1, Verschrotten 6"
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_label_of_the_statistics_goes_through_the_catalogue() -> None:
+    from heat.stats import race_stats, table_rows
+
+    _lines, race = module_race_log()
+    labels = [label for label, _cells in table_rows(race_stats(race))]
+    assert len(labels) > 30
+    assert [label for label in labels if MARK_OPEN not in label] == []

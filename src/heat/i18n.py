@@ -110,13 +110,14 @@ def N_(message: str, /) -> str:  # noqa: N802 - the gettext convention extractio
     return message
 
 
-def decimal(number: float, digits: int = 1) -> str:
+def decimal(number: float, digits: int = 1, *, keep_zeros: bool = False) -> str:
     """``number`` rounded to ``digits`` decimals as Python rounds it (``f"{x:.1f}"``), without
-    trailing zeros, written as the language writes it: ``2.5``, ``2,5``; no grouping."""
+    trailing zeros unless ``keep_zeros``, written as the language writes it: ``2.5``, ``2,5``;
+    no grouping."""
     from babel.numbers import format_decimal
 
     rounded = Decimal(f"{number:.{digits}f}")
-    pattern = "0." + "#" * digits if digits else "0"
+    pattern = "0." + ("0" if keep_zeros else "#") * digits if digits else "0"
     return str(format_decimal(rounded, format=pattern, locale=_babel_locale()))
 
 
