@@ -13,8 +13,9 @@ import pytest
 
 from heat.cli.parser import Command, build_parser
 
-HELP_MODULES = {"heat", "heat.cli", "heat.cli.main", "heat.cli.parser", "heat.bots", "heat.bots.names"}
-"""Every module of the project that `heat --help` may load: the parser and the level names."""
+HELP_MODULES = {"heat", "heat.cli", "heat.cli.main", "heat.cli.parser", "heat.bots", "heat.bots.names", "heat.i18n"}
+"""Every module of the project that `heat --help` may load: the parser, the level names and the
+message catalogue (standard gettext; Babel is loaded only to format a number)."""
 HEAVY = ("numpy", "rich", "textual")
 
 

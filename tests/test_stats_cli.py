@@ -41,7 +41,7 @@ def test_stats_prints_a_table_of_every_car(record: Path, capsys) -> None:
     status, out, err = run(capsys, "stats", str(record))
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0].startswith("USA, 1 lap(s), ")
+    assert lines[0].startswith("USA, 1 lap, ")
     stats = race_stats(replay(json.loads(record.read_text())))
     first = min(stats.cars, key=lambda car: car.place)
     header = next(line for line in lines if line.startswith(" " * 10))  # the colours, above the labels

@@ -8,6 +8,7 @@ from functools import cache
 from heat.engine import SeatView, track
 from heat.engine import events as ev
 from heat.engine.content import RoadToken, WeatherToken, weather_tokens
+from heat.i18n import N_, _, ngettext
 
 
 def legends_deck(view: SeatView) -> str | None:
@@ -15,8 +16,8 @@ def legends_deck(view: SeatView) -> str | None:
     L-6, L-16; their order stays hidden), or None in a race without Legends on the track."""
     if not any(car.legend and car.on_track for car in view.cars):
         return None
-    to_come = ", ".join(map(str, view.legends_to_come)) or "none (all ten are reshuffled at the next reveal)"
-    return f"Legends cards still in the deck: {to_come}"
+    to_come = ", ".join(map(str, view.legends_to_come)) or _("none (all ten are reshuffled at the next reveal)")
+    return _("Legends cards still in the deck: {cards}", cards=to_come)
 
 
 def legends_rules(view: SeatView) -> str | None:
@@ -27,16 +28,25 @@ def legends_rules(view: SeatView) -> str | None:
         return None
     rules = []
     if view.pro_legends:
-        rules.append(f"Pro Legends, Top Speed +{view.pro_legends}")
+        rules.append(_("Pro Legends, Top Speed +{bonus}", bonus=view.pro_legends))
     chevrons = [str(corner.number) for corner in track(view.track).corners if corner.chevron]
     if chevrons:
-        where = f"{', '.join(chevrons[:-1])} or {chevrons[-1]}" if len(chevrons) > 1 else chevrons[0]
+        where = (
+            _("{corners} or {last}", corners=", ".join(chevrons[:-1]), last=chevrons[-1])
+            if len(chevrons) > 1
+            else chevrons[0]
+        )
         if view.aggressive_legends:
-            start = f"a Legend that starts on the Diamond-0 space of corner {where}"
-            rules.append(f"chevrons on: {start} may cross two Corner Lines")
+            rules.append(
+                _(
+                    "chevrons on: a Legend that starts on the Diamond-0 space of corner {corners} "
+                    "may cross two Corner Lines",
+                    corners=where,
+                )
+            )
         else:
-            rules.append("chevrons off: no Legend crosses two Corner Lines")
-    return "Legends: " + "; ".join(rules) if rules else None
+            rules.append(_("chevrons off: no Legend crosses two Corner Lines"))
+    return _("Legends: {rules}", rules="; ".join(rules)) if rules else None
 
 
 @cache
@@ -58,19 +68,20 @@ def weather_words(weather: str | None) -> str:
     if token is None:
         return weather
     effects = _weather_effects(token)
-    return token.name + (f" (W: {', '.join(effects)})" if effects else "")
+    name = _(token.name)
+    return _("{name} (W: {effects})", name=name, effects=", ".join(effects)) if effects else name
 
 
 def _weather_effects(token: WeatherToken) -> list[str]:
     effects = []
     if token.no_cooling:
-        effects.append("no cooling")
+        effects.append(_("no cooling"))
     if token.no_slipstream:
-        effects.append("no slipstream")
+        effects.append(_("no slipstream"))
     if token.slipstream_boost:
-        effects.append(f"slipstream +{token.slipstream_boost}")
+        effects.append(_("slipstream +{spaces}", spaces=token.slipstream_boost))
     if token.cooling_bonus:
-        effects.append(f"cooling +{token.cooling_bonus}")
+        effects.append(_("cooling +{heat}", heat=token.cooling_bonus))
     return effects
 
 
@@ -80,7 +91,7 @@ def road_words(token_id: str) -> str:
     token = _road().get(token_id)
     if token is None:
         return token_id
-    return token.name + (" (its sector)" if token.is_sector else "")
+    return _("{name} (its sector)", name=_(token.name)) if token.is_sector else _(token.name)
 
 
 def sector_words(token_id: str, weather: str | None) -> str:
@@ -89,106 +100,209 @@ def sector_words(token_id: str, weather: str | None) -> str:
     token = _road().get(token_id)
     if token is None:
         return token_id
+    name = _(token.name)
     if token.free_boost:
-        return f"{token.name}: a Boost costs no Heat (W-16)"
+        return _("{name}: a Boost costs no Heat (W-16)", name=name)
     if token.slipstream_boost:
-        return f"{token.name}: Slipstream up to {token.slipstream_boost} more space (W-15)"
+        return ngettext(
+            "{name}: Slipstream up to {count} more space (W-15)",
+            "{name}: Slipstream up to {count} more spaces (W-15)",
+            token.slipstream_boost,
+            name=name,
+        )
     if token.weather:
         weather_token = _weather().get(weather or "")
         if weather_token is None:
-            return f"{token.name}: no Weather token in this race"
-        effects = ", ".join(_weather_effects(weather_token)) or "no effect"
-        return f"{token.name}: {weather_token.name}, {effects} (W-17)"
-    return token.name
+            return _("{name}: no Weather token in this race", name=name)
+        effects = ", ".join(_weather_effects(weather_token)) or _("no effect")
+        return _("{name}: {weather}, {effects} (W-17)", name=name, weather=_(weather_token.name), effects=effects)
+    return name
 
 
 def _where(space: int, lap: int, laps: int) -> str:
     if lap <= 0:
-        return f"space {space} on the grid"
+        return _("space {space} on the grid", space=space)
     if lap > laps:
-        return f"space {space} past the finish"
-    return f"space {space} (lap {lap})"
+        return _("space {space} past the finish", space=space)
+    return _("space {space} (lap {lap})", space=space, lap=lap)
+
+
+# The reasons and sources the engine names in its events (state.py, turns.py): English shows the
+# id itself; a card id (an Upgrade's, ``turbo-8``) is shown as it is in every language.
+_REASONS = {
+    "shift": N_("shift"),
+    "boost": N_("boost"),
+    "stress": N_("stress"),
+    "cards": N_("cards"),
+    "legend": N_("legend"),
+    "slipstream": N_("slipstream"),
+    "adrenaline": N_("adrenaline"),
+    "weather": N_("weather"),
+    "gear": N_("gear"),
+}
+
+
+def reason_words(reason: str) -> str:
+    """A reason or source of an event in the language spoken (``corner 2``, ``boost``); an id
+    the engine gives (a card's) unchanged."""
+    if reason.startswith("corner ") and reason.removeprefix("corner ").isdigit():
+        return _("corner {corner}", corner=reason.removeprefix("corner "))
+    known = _REASONS.get(reason)
+    return _(known) if known is not None else reason
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return " ".join(cards)
 
 
 def describe(event: ev.Event, names: Sequence[str], laps: int) -> str | None:
-    """One line about ``event`` (``names[seat]`` names each car), or None for bookkeeping events."""
+    """One line about ``event`` (``names[seat]`` names each car) in the language spoken, or None
+    for bookkeeping events."""
     who = names[event.seat] if 0 <= event.seat < len(names) else ""
     match event:
         case ev.RaceStarted(grid=grid):
-            return "Grid: " + ", ".join(f"{place}. {names[seat]}" for place, seat in enumerate(grid, 1))
+            return _("Grid: {cars}", cars=_places(grid, names))
         case ev.RoundStarted(round=number):
-            return f"--- Round {number} ---"
+            return _("--- Round {round} ---", round=number)
         case ev.GearShifted(old=old, new=new):
-            return f"{who} shifts {old} -> {new}" if old != new else None
+            return _("{who} shifts {old} -> {new}", who=who, old=old, new=new) if old != new else None
         case ev.HeatPaid(amount=amount, reason=reason):
-            return f"{who} pays {amount} Heat ({reason})"
+            return _("{who} pays {amount} Heat ({reason})", who=who, amount=amount, reason=reason_words(reason))
         case ev.CardsRevealed(cards=cards):
-            return f"{who} reveals {' '.join(cards) or 'nothing'}"
+            return _("{who} reveals {cards}", who=who, cards=_cards(cards) or _("nothing"))
         case ev.ClutteredHand():
-            return f"{who} has a cluttered hand: no move, back to 1st gear"
+            return _("{who} has a cluttered hand: no move, back to 1st gear", who=who)
         case ev.CardFlipped(card=card, kept=kept, reason=reason):
-            return f"{who} flips {card} for {reason}" + ("" if kept else " (discarded)")
+            if kept:
+                return _("{who} flips {card} for {reason}", who=who, card=card, reason=reason_words(reason))
+            return _("{who} flips {card} for {reason} (discarded)", who=who, card=card, reason=reason_words(reason))
         case ev.Moved(spaces=spaces, reason=reason, to_space=space, to_lap=lap, blocked=blocked, from_lap=from_lap):
-            text = f"{who} moves {spaces} ({reason}) to {_where(space, lap, laps)}"
+            where = _where(space, lap, laps)
+            why = reason_words(reason)
+            text = _("{who} moves {spaces} ({reason}) to {where}", who=who, spaces=spaces, reason=why, where=where)
             if blocked:
-                text += ", blocked"
+                text = _("{move}, blocked", move=text)
             if 1 <= from_lap < lap <= laps:
-                text += f"; starts lap {lap}"
+                text = _("{move}; starts lap {lap}", move=text, lap=lap)
             return text
         case ev.AdrenalineGained():
-            return f"{who} gets Adrenaline"
+            return _("{who} gets Adrenaline", who=who)
         case ev.CooledDown(count=count, source=source):
-            return f"{who} cools down {count} Heat ({source})"
+            return _("{who} cools down {count} Heat ({source})", who=who, count=count, source=reason_words(source))
         case ev.Boosted(value=value):
-            return f"{who} boosts +{value}"
+            return _("{who} boosts +{value}", who=who, value=value)
         case ev.SpeedIncreased(amount=amount, source=source):
-            return f"{who} adds +{amount} Speed ({source})"
+            return _("{who} adds +{amount} Speed ({source})", who=who, amount=amount, source=reason_words(source))
         case ev.Slipstreamed():
-            return f"{who} slipstreams"
+            return _("{who} slipstreams", who=who)
         case ev.CornerChecked(corner=corner, speed=speed, limit=limit, heat=heat):
-            over = f"{heat} over" if heat else "within the limit"
-            return f"{who} takes corner {corner} at Speed {speed} (limit {limit}): {over}"
+            if heat:
+                return _(
+                    "{who} takes corner {corner} at Speed {speed} (limit {limit}): {heat} over",
+                    who=who,
+                    corner=corner,
+                    speed=speed,
+                    limit=limit,
+                    heat=heat,
+                )
+            return _(
+                "{who} takes corner {corner} at Speed {speed} (limit {limit}): within the limit",
+                who=who,
+                corner=corner,
+                speed=speed,
+                limit=limit,
+            )
         case ev.SpunOut(corner=corner, to_space=space, to_lap=lap, stress=stress):
-            return f"{who} SPINS OUT at corner {corner}, back to {_where(space, lap, laps)}, takes {stress} Stress"
+            return _(
+                "{who} SPINS OUT at corner {corner}, back to {where}, takes {stress} Stress",
+                who=who,
+                corner=corner,
+                where=_where(space, lap, laps),
+                stress=stress,
+            )
         case ev.Discarded(cards=cards):
-            return f"{who} discards {' '.join(cards)}"
+            return _("{who} discards {cards}", who=who, cards=_cards(cards))
         case ev.Shuffled(cards=cards):
-            return f"{who} shuffles {cards} cards into a new draw deck"
+            return ngettext(
+                "{who} shuffles {count} card into a new draw deck",
+                "{who} shuffles {count} cards into a new draw deck",
+                cards,
+                who=who,
+            )
         case ev.Drew(count=count, cards=cards):
             if cards:
-                return f"{who} draws {' '.join(cards)}"
+                return _("{who} draws {cards}", who=who, cards=_cards(cards))
             # "draws 3" alone would read as the card 3 (a public count must not look like a secret).
-            return f"{who} draws {count} card{'' if count == 1 else 's'}" if count else None
+            return ngettext("{who} draws {count} card", "{who} draws {count} cards", count, who=who) if count else None
         case ev.CrossedFinish():
-            return f"{who} crosses the finish line!"
+            return _("{who} crosses the finish line!", who=who)
         case ev.RoundEnded(finishers=finishers):
-            return ", ".join(f"{names[s]} enters the Hall of Fame" for s in finishers) or None
+            return ", ".join(_("{who} enters the Hall of Fame", who=names[s]) for s in finishers) or None
         case ev.ConditionsDrawn(weather=weather, road=road):
-            corners = ", ".join(f"corner {i}: {road_words(token)}" for i, token in enumerate(road, 1))
-            return f"Weather: {weather_words(weather)}; Road Conditions: {corners}"
+            corners = ", ".join(
+                _("corner {corner}: {token}", corner=i, token=road_words(token)) for i, token in enumerate(road, 1)
+            )
+            return _("Weather: {weather}; Road Conditions: {corners}", weather=weather_words(weather), corners=corners)
         case ev.UpgradeDrafted(card=card, round=number):
-            return f"{who} drafts {card} (round {number})"
+            return _("{who} drafts {card} (round {round})", who=who, card=card, round=number)
         case ev.UpgradesDealt(cards=cards):
-            return f"{who} is dealt {' '.join(cards)}"
+            return _("{who} is dealt {cards}", who=who, cards=_cards(cards))
         case ev.LegendsCardRevealed(card=card):
-            return f"Legends card {card} is revealed"
+            return _("Legends card {card} is revealed", card=card)
         case ev.SpeedChosen(card=card, value=value):
-            return f"{who} sets {card} to Speed {value}"
+            return _("{who} sets {card} to Speed {value}", who=who, card=card, value=value)
         case ev.SymbolUsed(symbol=symbol, amount=amount, source=source, cards=cards):
-            moved = f" ({' '.join(cards)})" if cards else ""
-            if symbol == "direct":
-                return f"{who} plays {source} directly for Speed {amount}"
-            if symbol == "adjust":
-                return f"{who} adjusts Speed Limits by {amount:+d} this turn ({source})"
-            if symbol == "accelerate":
-                return f"{who} accelerates +{amount} ({source})"
-            return f"{who} uses {symbol} {amount} from {source}{moved}"
+            return _symbol_used(who, symbol, amount, source, cards)
         case ev.Salvaged(count=count, cards=cards, source=source):
-            return f"{who} salvages {' '.join(cards) if cards else count} ({source})"
+            return _(
+                "{who} salvages {cards} ({source})", who=who, cards=_cards(cards) if cards else count, source=source
+            )
         case ev.Refreshed(cards=cards):
-            return f"{who} puts {' '.join(cards)} back on the deck (Refresh)"
+            return _("{who} puts {cards} back on the deck (Refresh)", who=who, cards=_cards(cards))
         case ev.CardsRemoved(cards=cards):
-            return f"{who} removes {' '.join(cards)} from the game (one-time use)"
+            return _("{who} removes {cards} from the game (one-time use)", who=who, cards=_cards(cards))
         case ev.RaceEnded(standings=standings):
-            return "Race over: " + ", ".join(f"{place}. {names[seat]}" for place, seat in enumerate(standings, 1))
+            return _("Race over: {cars}", cars=_places(standings, names))
     return None
+
+
+def _places(seats: Sequence[int], names: Sequence[str]) -> str:
+    return ", ".join(f"{place}. {names[seat]}" for place, seat in enumerate(seats, 1))
+
+
+def _symbol_used(who: str, symbol: str, amount: int, source: str, cards: Sequence[str]) -> str:
+    if symbol == "direct":
+        return _("{who} plays {card} directly for Speed {speed}", who=who, card=source, speed=amount)
+    if symbol == "adjust":
+        return _(
+            "{who} adjusts Speed Limits by {amount} this turn ({card})", who=who, amount=f"{amount:+d}", card=source
+        )
+    if symbol == "accelerate":
+        return _("{who} accelerates +{amount} ({card})", who=who, amount=amount, card=source)
+    text = _(
+        "{who} uses {symbol} {amount} from {card}", who=who, symbol=symbol_words(symbol), amount=amount, card=source
+    )
+    return f"{text} ({_cards(cards)})" if cards else text
+
+
+# The symbols an event or a decision names (base B-4, Upgrades G-4 to G-9): English shows the id.
+_SYMBOLS = {
+    "boost": N_("boost"),
+    "cooldown": N_("cooldown"),
+    "move": N_("move"),
+    "heat": N_("heat"),
+    "scrap": N_("scrap"),
+    "adjust": N_("adjust"),
+    "direct": N_("direct"),
+    "accelerate": N_("accelerate"),
+    "salvage": N_("salvage"),
+    "reduce-stress": N_("reduce-stress"),
+    "refresh": N_("refresh"),
+    "slipstream": N_("slipstream"),
+}
+
+
+def symbol_words(symbol: str) -> str:
+    """A symbol's id (``cooldown``, ``reduce-stress``) in the language spoken."""
+    known = _SYMBOLS.get(symbol)
+    return _(known) if known is not None else symbol

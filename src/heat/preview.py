@@ -39,6 +39,7 @@ from heat.engine import board as rules
 from heat.engine.content import CardDef, RoadToken, Track, card_def, catalogue, weather_tokens
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play
 from heat.engine.view import conditions_of
+from heat.i18n import _, decimal, percent
 
 __all__ = [
     "HEAT_STEP",
@@ -100,11 +101,15 @@ class Preview:
         1.2 Heat, spin 10%``."""
         parts = [_speed_text(self.speeds), _landing_text(self.landing)]
         if self.heat_now:
-            parts.append(f"{self.heat_now} Heat first")
+            parts.append(_("{heat} Heat first", heat=self.heat_now))
         for risk in self.corners:
-            chance = "" if risk.chance >= 1.0 else f" ({percent_text(risk.chance)})"
-            parts.append(f"corner {risk.corner}{chance}: {amount_text(risk.heat)} Heat")
-        parts.append(f"spin {percent_text(self.spin_chance)}")
+            heat = amount_text(risk.heat)
+            if risk.chance >= 1.0:
+                parts.append(_("corner {corner}: {heat} Heat", corner=risk.corner, heat=heat))
+            else:
+                chance = percent_text(risk.chance)
+                parts.append(_("corner {corner} ({chance}): {heat} Heat", corner=risk.corner, chance=chance, heat=heat))
+        parts.append(_("spin {chance}", chance=percent_text(self.spin_chance)))
         return ", ".join(parts)
 
 
@@ -147,7 +152,7 @@ def _flip_weights(deck_cards: Iterable[str], flips: int) -> dict[int, int]:
                 grown[key] = grown.get(key, 0) + weight * comb(count, extra)
         ways = grown
     sums = {total: weight for (taken, total), weight in ways.items() if taken == take}
-    for _ in range(flips - take):  # B-15.1: from the reshuffled discard pile
+    for _flip in range(flips - take):  # B-15.1: from the reshuffled discard pile
         spread: dict[int, int] = {}
         for total, weight in sums.items():
             for value in _basic_values():
@@ -260,15 +265,20 @@ def _corner_notes(number: int, printed: int, limit: int, road: str | None, adjus
     notes = []
     causes = []
     if token is not None and token.limit:
-        causes.append(f"{token.name} ({'W-12' if token.limit > 0 else 'W-13'})")
+        causes.append(f"{_(token.name)} ({'W-12' if token.limit > 0 else 'W-13'})")
     if adjust:
-        causes.append(f"your cards {adjust:+d} (G-28)")
+        causes.append(_("your cards {amount} (G-28)", amount=f"{adjust:+d}"))
     if limit != printed:
-        notes.append(
-            f"corner {number}: limit {limit}, printed {printed}" + (f": {', '.join(causes)}" if causes else "")
-        )
+        note = _("corner {corner}: limit {limit}, printed {printed}", corner=number, limit=limit, printed=printed)
+        notes.append(f"{note}: {', '.join(causes)}" if causes else note)
     if token is not None and token.overheat:
-        notes.append(f"corner {number}: Overheat, {token.overheat} more Heat if over the limit (W-14)")
+        notes.append(
+            _(
+                "corner {corner}: Overheat, {heat} more Heat if over the limit (W-14)",
+                corner=number,
+                heat=token.overheat,
+            )
+        )
     return tuple(notes)
 
 
@@ -504,14 +514,21 @@ class Confirmation:
         'done'``."""
         reasons = []
         if self.certain_spin:
-            reasons.append("spins out")
+            reasons.append(_("spins out"))
         elif self.preview.spin_chance > 0:
-            reasons.append(f"may spin out ({percent_text(self.preview.spin_chance)})")
+            reasons.append(_("may spin out ({chance})", chance=percent_text(self.preview.spin_chance)))
         if self.extra_heat >= HEAT_STEP:
-            about = "" if float(self.extra_heat).is_integer() else "about "
-            more = f" more than {self.alternative}" if self.alternative else ""
-            reasons.append(f"costs {about}{amount_text(self.extra_heat)} Heat{more}")
-        return " and ".join(reasons)
+            heat = amount_text(self.extra_heat)
+            exact = float(self.extra_heat).is_integer()
+            if self.alternative:
+                reasons.append(
+                    _("costs {heat} Heat more than {instead}", heat=heat, instead=self.alternative)
+                    if exact
+                    else _("costs about {heat} Heat more than {instead}", heat=heat, instead=self.alternative)
+                )
+            else:
+                reasons.append(_("costs {heat} Heat", heat=heat) if exact else _("costs about {heat} Heat", heat=heat))
+        return _(" and ").join(reasons)
 
 
 def confirmation_of(view: SeatView, decision: Decision, before: SeatView | None = None) -> Confirmation | None:
@@ -545,28 +562,34 @@ def confirmation_reason(view: SeatView, decision: Decision, before: SeatView | N
 def percent_text(chance: float) -> str:
     """A chance as a whole percent; never "0%" or "100%" for a chance that is neither."""
     if 0 < chance < 0.005:
-        return "<1%"
+        return "<" + percent(0.01)
     if 0.995 <= chance < 1:
-        return ">99%"
-    return f"{chance:.0%}"
+        return ">" + percent(0.99)
+    return percent(chance)
 
 
 def amount_text(value: float) -> str:
     """An amount with one decimal, without a trailing ".0"."""
-    return f"{value:.1f}".removesuffix(".0")
+    return decimal(value, 1)
 
 
 def _speed_text(speeds: tuple[tuple[int, float], ...]) -> str:
     if len(speeds) == 1:
-        return f"Speed {speeds[0][0]}"
+        return _("Speed {speed}", speed=speeds[0][0])
     chances = ", ".join(f"{speed}: {percent_text(chance)}" for speed, chance in speeds)
-    return f"Speed {speeds[0][0]}-{speeds[-1][0]} ({chances})"
+    return _("Speed {low}-{high} ({chances})", low=speeds[0][0], high=speeds[-1][0], chances=chances)
 
 
 def _landing_text(landing: tuple[tuple[int, int, float], ...]) -> str:
     first, last = landing[0], landing[-1]
     if first[:2] == last[:2]:
-        return f"lands {first[0]}"
+        return _("lands {space}", space=first[0])
     if first[1] == last[1]:
-        return f"lands {first[0]}-{last[0]}"
-    return f"lands {first[0]} (lap {first[1]})-{last[0]} (lap {last[1]})"
+        return _("lands {first}-{last}", first=first[0], last=last[0])
+    return _(
+        "lands {first} (lap {first_lap})-{last} (lap {last_lap})",
+        first=first[0],
+        first_lap=first[1],
+        last=last[0],
+        last_lap=last[1],
+    )

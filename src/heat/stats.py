@@ -23,6 +23,7 @@ from heat.engine import events as ev
 from heat.engine.championship import replay_season
 from heat.engine.content import catalogue
 from heat.engine.record import apply_recorded
+from heat.i18n import N_, _, decimal
 
 STATS_FORMAT: Final = "heat-stats"
 
@@ -381,11 +382,21 @@ class Row:
     """One line of the statistics table: a label and how to read the figure from a car."""
 
     label: str
+    """The label in English, a message of the catalogue (``{number}``: ``number``)."""
     value: Callable[[CarStats], object]
     player: bool = True
     """A player figure: '-' for a Legend."""
     optional: bool = False
     """Left out when it is 0 for every car (a module not in play)."""
+    depth: int = 0
+    """How far the label is indented (2 spaces a step): a detail of the row above."""
+    number: int | None = None
+    """The gear or corner the label names."""
+
+    def words(self) -> str:
+        """The label in the language spoken, indented."""
+        text = _(self.label) if self.number is None else _(self.label, number=self.number)
+        return "  " * self.depth + text
 
 
 def _in_gear(gear: int) -> Callable[[CarStats], object]:
@@ -403,44 +414,44 @@ def _finished(car: CarStats) -> str:
 
 
 ROWS: Final = (
-    Row("Place", lambda c: c.place, player=False),
-    Row("Grid place", lambda c: c.grid if c.grid is not None else "-", player=False),
-    Row("Finish round", _finished, player=False),
-    Row("Rounds raced", lambda c: c.rounds, player=False),
-    Row("Rounds leading", lambda c: c.rounds_leading, player=False),
-    Row("Spaces moved", lambda c: c.spaces_moved, player=False),
-    Row("  per round", lambda c: f"{c.spaces_mean:.1f}", player=False),
-    Row("  most in a round", lambda c: c.spaces_max, player=False),
-    Row("  lost to blocking", lambda c: c.blocked_spaces, player=False),
-    *(Row(f"Rounds in gear {gear}", _in_gear(gear)) for gear in GEARS),
-    Row("Gear shifts", lambda c: c.gear_shifts),
-    Row("  by two gears", lambda c: c.two_gear_shifts),
-    Row("Heat paid", lambda c: c.heat_paid),
-    Row("  two-gear shifts", lambda c: c.heat["shift"]),
-    Row("  Boosts", lambda c: c.heat["boost"]),
-    Row("  corners", lambda c: c.heat["corners"]),
-    Row("  Overheat (weather)", lambda c: c.heat["weather"], optional=True),
-    Row("  Upgrades", lambda c: c.heat["upgrades"], optional=True),
-    Row("  spin-outs", lambda c: c.heat["spin-outs"]),
-    Row("Heat cooled down", lambda c: c.heat_cooled),
-    Row("Boosts", lambda c: c.boosts),
-    Row("  Speed added", lambda c: c.boost_speed),
-    Row("Corners over limit", lambda c: c.corners_over),
-    Row("  at the limit", lambda c: c.corners_at),
-    Row("  under the limit", lambda c: c.corners_under),
-    Row("Spin-outs", lambda c: c.spin_outs),
-    Row("  Stress taken", lambda c: c.stress_taken),
-    Row("Slipstreams", lambda c: c.slipstreams),
-    Row("  spaces gained", lambda c: c.slipstream_spaces),
-    Row("Adrenaline rounds", lambda c: c.adrenaline_rounds),
-    Row("  symbols used", lambda c: c.adrenaline_used),
-    Row("Stress played", lambda c: c.stress_played),
-    Row("Cards played", lambda c: c.cards_played),
-    Row("Cards discarded", lambda c: c.cards_discarded),
-    Row("Cards drawn", lambda c: c.cards_drawn),
-    Row("Cluttered hands", lambda c: c.cluttered_hands, optional=True),
-    Row("Upgrade symbols used", lambda c: c.upgrade_symbols, optional=True),
-    Row("Sponsorship cards", lambda c: c.sponsors, optional=True),
+    Row(N_("Place"), lambda c: c.place, player=False),
+    Row(N_("Grid place"), lambda c: c.grid if c.grid is not None else "-", player=False),
+    Row(N_("Finish round"), _finished, player=False),
+    Row(N_("Rounds raced"), lambda c: c.rounds, player=False),
+    Row(N_("Rounds leading"), lambda c: c.rounds_leading, player=False),
+    Row(N_("Spaces moved"), lambda c: c.spaces_moved, player=False),
+    Row(N_("per round"), lambda c: decimal(c.spaces_mean, 1, keep_zeros=True), player=False, depth=1),
+    Row(N_("most in a round"), lambda c: c.spaces_max, player=False, depth=1),
+    Row(N_("lost to blocking"), lambda c: c.blocked_spaces, player=False, depth=1),
+    *(Row(N_("Rounds in gear {number}"), _in_gear(gear), number=gear) for gear in GEARS),
+    Row(N_("Gear shifts"), lambda c: c.gear_shifts),
+    Row(N_("by two gears"), lambda c: c.two_gear_shifts, depth=1),
+    Row(N_("Heat paid"), lambda c: c.heat_paid),
+    Row(N_("two-gear shifts"), lambda c: c.heat["shift"], depth=1),
+    Row(N_("Boosts"), lambda c: c.heat["boost"], depth=1),
+    Row(N_("corners"), lambda c: c.heat["corners"], depth=1),
+    Row(N_("Overheat (weather)"), lambda c: c.heat["weather"], optional=True, depth=1),
+    Row(N_("Upgrades"), lambda c: c.heat["upgrades"], optional=True, depth=1),
+    Row(N_("spin-outs"), lambda c: c.heat["spin-outs"], depth=1),
+    Row(N_("Heat cooled down"), lambda c: c.heat_cooled),
+    Row(N_("Boosts"), lambda c: c.boosts),
+    Row(N_("Speed added"), lambda c: c.boost_speed, depth=1),
+    Row(N_("Corners over limit"), lambda c: c.corners_over),
+    Row(N_("at the limit"), lambda c: c.corners_at, depth=1),
+    Row(N_("under the limit"), lambda c: c.corners_under, depth=1),
+    Row(N_("Spin-outs"), lambda c: c.spin_outs),
+    Row(N_("Stress taken"), lambda c: c.stress_taken, depth=1),
+    Row(N_("Slipstreams"), lambda c: c.slipstreams),
+    Row(N_("spaces gained"), lambda c: c.slipstream_spaces, depth=1),
+    Row(N_("Adrenaline rounds"), lambda c: c.adrenaline_rounds),
+    Row(N_("symbols used"), lambda c: c.adrenaline_used, depth=1),
+    Row(N_("Stress played"), lambda c: c.stress_played),
+    Row(N_("Cards played"), lambda c: c.cards_played),
+    Row(N_("Cards discarded"), lambda c: c.cards_discarded),
+    Row(N_("Cards drawn"), lambda c: c.cards_drawn),
+    Row(N_("Cluttered hands"), lambda c: c.cluttered_hands, optional=True),
+    Row(N_("Upgrade symbols used"), lambda c: c.upgrade_symbols, optional=True),
+    Row(N_("Sponsorship cards"), lambda c: c.sponsors, optional=True),
 )
 """The table's rows, in order (the Heat of each corner follows 'corners')."""
 
@@ -463,11 +474,11 @@ def table_rows(stats: RaceStats) -> list[tuple[str, list[str]]]:
     for row in ROWS:
         if row.optional and not any(row.value(car) for car in players):
             continue
-        rows.append((row.label, cells(row)))
-        if row.label == "  corners":
+        rows.append((row.words(), cells(row)))
+        if row.label == "corners":
             for number in stats.corners:
-                corner = Row(f"    corner {number}", _corner_heat(number))
-                rows.append((corner.label, cells(corner)))
+                corner = Row(N_("corner {number}"), _corner_heat(number), depth=2, number=number)
+                rows.append((corner.words(), cells(corner)))
     return rows
 
 

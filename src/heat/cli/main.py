@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -24,11 +25,42 @@ def printable(text: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``heat`` command; returns the exit status. Every failure a user can
     cause is one line on standard error, never a traceback."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _run(argv)
+        # Imported here, as the rest, so that a Ctrl-C while it loads is the message below.
+        from heat.i18n import LANGUAGES, UnknownLanguage, language_from_environment, set_language
+
+        try:
+            set_language(requested_language(arguments) or language_from_environment(os.environ))
+        except UnknownLanguage as error:
+            message = f"unknown language {str(error)!r} for --lang: choose one of {', '.join(LANGUAGES)}"
+            print(printable(f"heat: {message}"), file=sys.stderr)
+            return 2
+        return _run(arguments)
     except KeyboardInterrupt:
-        print("\nheat: interrupted", file=sys.stderr)
+        print(f"\nheat: {_interrupted()}", file=sys.stderr)
         return 130
+
+
+def _interrupted() -> str:
+    i18n = sys.modules.get("heat.i18n")
+    return "interrupted" if i18n is None else str(i18n._("interrupted"))
+
+
+def requested_language(argv: Sequence[str]) -> str | None:
+    """The language of ``--lang LANG`` or ``--lang=LANG`` anywhere before a ``--`` (before or
+    after the command: the help is written in it, so it is read before the command line is
+    parsed), or None. The last one given counts, as with any option; a ``--lang`` without a
+    value is left for the parser to refuse."""
+    chosen = None
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(argv):
+            chosen = argv[index + 1]
+        elif word.startswith("--lang="):
+            chosen = word.removeprefix("--lang=")
+    return None if chosen is None else chosen.strip().lower()
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -53,7 +85,11 @@ def _run(argv: Sequence[str] | None) -> int:
         return 0
     except OSError as error:  # e.g. the output's disk is full: a message, not a traceback
         where = f" ({error.filename})" if error.filename else ""
-        print(printable(f"heat: could not read or write{where}: {error.strerror or error}"), file=sys.stderr)
+        reason = error.strerror or error
+        from heat.i18n import _
+
+        message = _("could not read or write{where}: {reason}", where=where, reason=reason)
+        print(printable(f"heat: {message}"), file=sys.stderr)
         return 1
     return status
 

@@ -13,12 +13,13 @@ import importlib
 from collections.abc import Callable, Sequence
 
 from heat.bots.names import LEVELS
+from heat.i18n import LANGUAGES, N_, _
 
-LEVEL_HELP = (
-    f"how the bots drive: one of {', '.join(LEVELS)} for every bot, or one per bot in seat order, "
+LEVEL_HELP = N_(
+    "how the bots drive: one of {levels} for every bot, or one per bot in seat order, "
     "e.g. champion,rookie,rookie (default club)"
 )
-TRACK_HELP = "the track's id, any case ('heat tracks' lists them; default usa)"
+TRACK_HELP = N_("the track's id, any case ('heat tracks' lists them; default usa)")
 NO_AGGRESSIVE_FLAG = "--no-aggressive-legends"
 """The option that turns off Great Britain's chevrons for Legends (OQ-L-10)."""
 DEFAULT_SEASON_SAVE = "season.json"
@@ -36,7 +37,7 @@ class Command:
 
     def resolve(self) -> Callable[[argparse.Namespace], int]:
         """The function itself (its module imported)."""
-        module_name, _, function_name = self.target.partition(":")
+        module_name, _colon, function_name = self.target.partition(":")
         function: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module_name), function_name)
         return function
 
@@ -49,33 +50,35 @@ class Command:
 
 def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> None:
     """Options shared by every command that sets up a race (``--level`` where bots drive)."""
-    parser.add_argument("--track", type=lowercase, default="usa", help=TRACK_HELP)
+    parser.add_argument("--track", type=lowercase, default="usa", help=_(TRACK_HELP))
     laps = parser.add_mutually_exclusive_group()
-    laps.add_argument("--laps", type=whole_number, help="laps to race (default: the track's printed number)")
-    laps.add_argument("--practice", action="store_true", help="a 1-lap practice race (B-10.2)")
-    parser.add_argument("--seed", type=whole_number, default=None, help="random seed: same seed, same race")
+    laps.add_argument("--laps", type=whole_number, help=_("laps to race (default: the track's printed number)"))
+    laps.add_argument("--practice", action="store_true", help=_("a 1-lap practice race (B-10.2)"))
+    parser.add_argument("--seed", type=whole_number, default=None, help=_("random seed: same seed, same race"))
     if bots:
-        parser.add_argument("--level", default="club", help=LEVEL_HELP)
-    modules = parser.add_argument_group("advanced modules")
+        parser.add_argument("--level", default="club", help=_(LEVEL_HELP, levels=", ".join(LEVELS)))
+    modules = parser.add_argument_group(_("advanced modules"))
     modules.add_argument(
         "--garage",
         choices=("regular", "advanced", "all"),
-        help="Garage module: build each car with 3 Upgrade cards from this deck",
+        help=_("Garage module: build each car with 3 Upgrade cards from this deck"),
     )
     build = modules.add_mutually_exclusive_group()
-    build.add_argument("--draft", dest="draft", action="store_true", default=True, help="draft the upgrades (default)")
     build.add_argument(
-        "--quick-upgrades", dest="draft", action="store_false", help="deal 3 random Regular upgrades each (G-18)"
+        "--draft", dest="draft", action="store_true", default=True, help=_("draft the upgrades (default)")
+    )
+    build.add_argument(
+        "--quick-upgrades", dest="draft", action="store_false", help=_("deal 3 random Regular upgrades each (G-18)")
     )
     modules.add_argument(
-        "--legends", type=whole_number, default=0, metavar="N", help="add N Legends cars (Legends module)"
+        "--legends", type=whole_number, default=0, metavar="N", help=_("add N Legends cars (Legends module)")
     )
     modules.add_argument(
-        "--pro-legends", type=whole_number, default=0, metavar="N", help="Pro Legends: +N Top Speed (L-17)"
+        "--pro-legends", type=whole_number, default=0, metavar="N", help=_("Pro Legends: +N Top Speed (L-17)")
     )
     add_aggressive_option(modules)
-    modules.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
-    modules.add_argument("--tournament", action="store_true", help="Tournament mode: the cards played set the gear")
+    modules.add_argument("--weather", action="store_true", help=_("Weather & Road Conditions module"))
+    modules.add_argument("--tournament", action="store_true", help=_("Tournament mode: the cards played set the gear"))
 
 
 def add_aggressive_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -84,7 +87,7 @@ def add_aggressive_option(parser: argparse.ArgumentParser | argparse._ArgumentGr
         NO_AGGRESSIVE_FLAG,
         dest="aggressive_legends",
         action="store_false",
-        help="Great Britain's chevrons off: a Legend on one never crosses two Corner Lines (OQ-L-10)",
+        help=_("Great Britain's chevrons off: a Legend on one never crosses two Corner Lines (OQ-L-10)"),
     )
 
 
@@ -117,7 +120,9 @@ JOIN_IGNORES = {
     "save": "--save",
     "overwrite": "--overwrite",
 }
-NO_CONFIRM_HELP = "never ask yes/no before a decision that may spin out or costs Heat (the app and the plain prompt)"
+NO_CONFIRM_HELP = N_(
+    "never ask yes/no before a decision that may spin out or costs Heat (the app and the plain prompt)"
+)
 
 
 def player_name(text: str) -> str:
@@ -141,7 +146,11 @@ def whole_number(text: str) -> int:
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_SEED_DIGITS:
         raise argparse.ArgumentTypeError(
-            f"expected a whole number of at most {MAX_SEED_DIGITS} digits (0-9), got {text[:30]!r}"
+            _(
+                "expected a whole number of at most {digits} digits (0-9), got {text}",
+                digits=MAX_SEED_DIGITS,
+                text=repr(text[:30]),
+            )
         )
     return int(text)
 
@@ -151,118 +160,162 @@ def lowercase(text: str) -> str:
     return text.strip().lower()
 
 
+LANGUAGE_FLAG = "--lang"
+"""Chooses the language, before or after the command (read by ``heat.cli.main`` first)."""
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"),
+    N_("not allowed with argument %s"),
+)
+"""The messages of argparse itself that a person meets, in our catalogue: argparse looks its
+messages up through its module's ``_``, which ``build_parser`` points at the language spoken."""
+
+
+def _speak_argparse() -> None:
+    from heat.i18n import translations
+
+    # argparse calls its module-level `_` and `ngettext` at the time of each message.
+    vars(argparse)["_"] = lambda message: translations().gettext(message)
+    vars(argparse)["ngettext"] = lambda singular, plural, count: translations().ngettext(singular, plural, count)
+
+
+def _add_language_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on ``parser`` and every subcommand's parser, so it may come anywhere (its
+    value is read before parsing; SUPPRESS keeps a subcommand's default from hiding it)."""
+    parser.add_argument(
+        LANGUAGE_FLAG,
+        type=str.lower,
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help=_("the language to speak: en, fi, fr or de (default: LC_ALL, LC_MESSAGES or LANG, else English)"),
+    )
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                _add_language_option(sub)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``heat``."""
-    parser = argparse.ArgumentParser(prog="heat", description="Heat: Pedal to the Metal in your terminal.")
+    """The argument parser of ``heat``, its help in the language spoken."""
+    _speak_argparse()
+    parser = argparse.ArgumentParser(prog="heat", description=_("Heat: Pedal to the Metal in your terminal."))
     commands = parser.add_subparsers(dest="command", required=True)
 
-    race = commands.add_parser("race", help="watch bots race and print the log and standings")
+    race = commands.add_parser("race", help=_("watch bots race and print the log and standings"))
     add_race_options(race)
-    race.add_argument("--cars", type=whole_number, default=4, help="number of bot cars, 0-6 (default 4)")
-    race.add_argument("--json", action="store_true", help="print the race record as JSON instead of the log")
-    race.add_argument("--quiet", action="store_true", help="print only the standings")
+    race.add_argument("--cars", type=whole_number, default=4, help=_("number of bot cars, 0-6 (default 4)"))
+    race.add_argument("--json", action="store_true", help=_("print the race record as JSON instead of the log"))
+    race.add_argument("--quiet", action="store_true", help=_("print only the standings"))
     race.set_defaults(run=Command("heat.cli.race_cmd:run"))
 
-    play = commands.add_parser("play", help="race against bots: the full-screen app (--plain: prompts)")
+    play = commands.add_parser("play", help=_("race against bots: the full-screen app (--plain: prompts)"))
     add_race_options(play)
     play.add_argument(
-        "--bots", type=whole_number, default=3, help="number of bot cars besides Legends, 0-5 (default 3)"
+        "--bots", type=whole_number, default=3, help=_("number of bot cars besides Legends, 0-5 (default 3)")
     )
-    play.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
-    play.add_argument("--color", type=lowercase, default="red", help="your car's colour")
-    play.add_argument("--save", metavar="FILE", help="save the race to FILE after every decision (a new file)")
-    play.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
+    play.add_argument("--name", type=player_name, default="Player", help=_("your name (default Player)"))
+    play.add_argument("--color", type=lowercase, default="red", help=_("your car's colour"))
+    play.add_argument("--save", metavar="FILE", help=_("save the race to FILE after every decision (a new file)"))
+    play.add_argument("--overwrite", action="store_true", help=_("let --save replace an existing file"))
     opened = play.add_mutually_exclusive_group()  # one file at a time: a race to resume or to replay
-    opened.add_argument("--resume", metavar="FILE", help="resume a race saved with --save or 'save'")
-    opened.add_argument("--replay", metavar="FILE", help="step through a race record (the app's replay viewer)")
+    opened.add_argument("--resume", metavar="FILE", help=_("resume a race saved with --save or 'save'"))
+    opened.add_argument("--replay", metavar="FILE", help=_("step through a race record (the app's replay viewer)"))
     opened.add_argument(
         "--join",
         metavar="LINK",
-        help="play your seat at an online table: the invitation link (http://HOST/t/TABLE#TOKEN)",
+        help=_("play your seat at an online table: the invitation link (http://HOST/t/TABLE#TOKEN)"),
     )
-    play.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
-    play.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
+    play.add_argument("--plain", action="store_true", help=_("plain prompts instead of the full-screen app"))
+    play.add_argument("--no-confirm", action="store_true", help=_(NO_CONFIRM_HELP))
     play.set_defaults(run=Command("heat.tui.launch:play"))
 
-    position = commands.add_parser("position", help="create positions and apply decisions to them")
+    position = commands.add_parser("position", help=_("create positions and apply decisions to them"))
     position_commands = position.add_subparsers(dest="position_command", required=True)
-    new = position_commands.add_parser("new", help="print the starting position of a race as JSON")
+    new = position_commands.add_parser("new", help=_("print the starting position of a race as JSON"))
     add_race_options(new, bots=False)
-    new.add_argument("--cars", type=whole_number, default=2, help="number of player cars (default 2)")
+    new.add_argument("--cars", type=whole_number, default=2, help=_("number of player cars (default 2)"))
     new.set_defaults(run=Command("heat.cli.position_cmd:new"))
     apply = position_commands.add_parser(
-        "apply", help="load a position, apply decisions, print the new position and the events as JSON"
+        "apply", help=_("load a position, apply decisions, print the new position and the events as JSON")
     )
-    apply.add_argument("file", help="position JSON file ('-' for standard input)")
+    apply.add_argument("file", help=_("position JSON file ('-' for standard input)"))
     # default=[]: without it argparse names the optional decisions as required when FILE is missing
-    apply.add_argument("decisions", nargs="*", default=[], help="decisions as text, e.g. 'red: gear 2 play 3 4'")
-    apply.add_argument("--view", metavar="SEAT", help="print this seat's view instead of the full position")
+    apply.add_argument("decisions", nargs="*", default=[], help=_("decisions as text, e.g. 'red: gear 2 play 3 4'"))
+    apply.add_argument("--view", metavar="SEAT", help=_("print this seat's view instead of the full position"))
     apply.set_defaults(run=Command("heat.cli.position_cmd:apply"))
 
-    replay = commands.add_parser("replay", help="replay a saved race or record and print its log")
-    replay.add_argument("file", help="record JSON file")
-    replay.add_argument("--json", action="store_true", help="print the final position as JSON")
+    replay = commands.add_parser("replay", help=_("replay a saved race or record and print its log"))
+    replay.add_argument("file", help=_("record JSON file"))
+    replay.add_argument("--json", action="store_true", help=_("print the final position as JSON"))
     replay.set_defaults(run=Command("heat.cli.race_cmd:replay_file"))
 
-    stats = commands.add_parser("stats", help="the statistics of a saved race or record (or of a season's races)")
-    stats.add_argument("file", help="race record, saved race or saved season (JSON)")
-    stats.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
-    stats.add_argument("--plot", metavar="FILE", help="write a chart of every car's position round by round (SVG)")
-    stats.add_argument("--overwrite", action="store_true", help="let --plot replace an existing file")
-    stats.add_argument("--race", type=whole_number, metavar="N", help="in a season: only its race N")
+    stats = commands.add_parser("stats", help=_("the statistics of a saved race or record (or of a season's races)"))
+    stats.add_argument("file", help=_("race record, saved race or saved season (JSON)"))
+    stats.add_argument("--json", action="store_true", help=_("print the figures as JSON instead of a table"))
+    stats.add_argument("--plot", metavar="FILE", help=_("write a chart of every car's position round by round (SVG)"))
+    stats.add_argument("--overwrite", action="store_true", help=_("let --plot replace an existing file"))
+    stats.add_argument("--race", type=whole_number, metavar="N", help=_("in a season: only its race N"))
     stats.set_defaults(run=Command("heat.cli.stats_cmd:run"))
 
-    season = commands.add_parser("season", help="a Championship season against bots and Legends")
+    season = commands.add_parser("season", help=_("a Championship season against bots and Legends"))
     season_commands = season.add_subparsers(dest="season_command", required=True)
-    new_season = season_commands.add_parser("new", help="start a season (saved after every decision)")
+    new_season = season_commands.add_parser("new", help=_("start a season (saved after every decision)"))
     new_season.add_argument("--season", default="1961", choices=("1961", "1962", "1963", "custom", "goat"))
-    new_season.add_argument("--garage", default="all", choices=("regular", "advanced", "all"), help="Upgrade deck")
+    new_season.add_argument("--garage", default="all", choices=("regular", "advanced", "all"), help=_("Upgrade deck"))
     new_season.add_argument(
-        "--bots", type=whole_number, default=3, help="number of bot cars besides Legends (default 3)"
+        "--bots", type=whole_number, default=3, help=_("number of bot cars besides Legends (default 3)")
     )
-    new_season.add_argument("--legends", type=whole_number, default=0, metavar="N", help="add N Legends")
+    new_season.add_argument("--legends", type=whole_number, default=0, metavar="N", help=_("add N Legends"))
     new_season.add_argument(
-        "--pro-legends", type=whole_number, default=0, metavar="N", help="Pro Legends: +N Top Speed"
+        "--pro-legends", type=whole_number, default=0, metavar="N", help=_("Pro Legends: +N Top Speed")
     )
     add_aggressive_option(new_season)
-    new_season.add_argument("--tournament", action="store_true", help="Tournament mode in every race")
-    new_season.add_argument("--name", type=player_name, default="Player", help="your name (default Player)")
-    new_season.add_argument("--color", type=lowercase, default="red", help="your car's colour")
+    new_season.add_argument("--tournament", action="store_true", help=_("Tournament mode in every race"))
+    new_season.add_argument("--name", type=player_name, default="Player", help=_("your name (default Player)"))
+    new_season.add_argument("--color", type=lowercase, default="red", help=_("your car's colour"))
     new_season.add_argument("--seed", type=whole_number, default=None)
-    new_season.add_argument("--level", default="club", help=LEVEL_HELP)
+    new_season.add_argument("--level", default="club", help=_(LEVEL_HELP, levels=", ".join(LEVELS)))
     new_season.add_argument(
         "--save",
         default=DEFAULT_SEASON_SAVE,
         metavar="FILE",
-        help=f"save file, a new one (default {DEFAULT_SEASON_SAVE})",
+        help=_("save file, a new one (default {file})", file=DEFAULT_SEASON_SAVE),
     )
-    new_season.add_argument("--overwrite", action="store_true", help="let --save replace an existing file")
-    new_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
-    new_season.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
+    new_season.add_argument("--overwrite", action="store_true", help=_("let --save replace an existing file"))
+    new_season.add_argument("--plain", action="store_true", help=_("plain prompts instead of the full-screen app"))
+    new_season.add_argument("--no-confirm", action="store_true", help=_(NO_CONFIRM_HELP))
     new_season.set_defaults(run=Command("heat.tui.launch:season_new"))
-    resume_season = season_commands.add_parser("resume", help="resume a saved season")
+    resume_season = season_commands.add_parser("resume", help=_("resume a saved season"))
     resume_season.add_argument("file", nargs="?", default=DEFAULT_SEASON_SAVE)
-    resume_season.add_argument("--plain", action="store_true", help="plain prompts instead of the full-screen app")
-    resume_season.add_argument("--no-confirm", action="store_true", help=NO_CONFIRM_HELP)
+    resume_season.add_argument("--plain", action="store_true", help=_("plain prompts instead of the full-screen app"))
+    resume_season.add_argument("--no-confirm", action="store_true", help=_(NO_CONFIRM_HELP))
     resume_season.set_defaults(run=Command("heat.tui.launch:season_resume"))
-    status_season = season_commands.add_parser("status", help="print the standings of a saved season")
+    status_season = season_commands.add_parser("status", help=_("print the standings of a saved season"))
     status_season.add_argument("file", nargs="?", default=DEFAULT_SEASON_SAVE)
     status_season.set_defaults(run=Command("heat.cli.season_cmd:show_status"))
 
-    arena = commands.add_parser("arena", help="many races between bots and Legends, with win rates")
+    arena = commands.add_parser("arena", help=_("many races between bots and Legends, with win rates"))
     arena.add_argument(
         "--lineup",
         default="club,legend*5",
-        help="entrants: levels, 'search' (the search bot) or 'legend', e.g. 'champion,legend*5'",
+        help=_("entrants: levels, 'search' (the search bot) or 'legend', e.g. 'champion,legend*5'"),
     )
-    arena.add_argument("--races", type=whole_number, default=50, help="races per track (default 50)")
+    arena.add_argument("--races", type=whole_number, default=50, help=_("races per track (default 50)"))
     arena.add_argument(
         "--tracks",
         type=lowercase,
         default="usa",
-        help="comma-separated track ids ('heat tracks' lists them), or 'all' (default usa)",
+        help=_("comma-separated track ids ('heat tracks' lists them), or 'all' (default usa)"),
     )
-    arena.add_argument("--laps", type=whole_number, default=None, help="laps per race (default: each track's)")
+    arena.add_argument("--laps", type=whole_number, default=None, help=_("laps per race (default: each track's)"))
     arena.add_argument("--seed", type=whole_number, default=0)
     arena.add_argument("--garage", choices=("regular", "advanced", "all"), default=None)
     arena.add_argument("--weather", action="store_true")
@@ -273,39 +326,44 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers",
         type=whole_number,
         default=None,
-        help="processes, 1 to 256, never more than races (default: every CPU core)",
+        help=_("processes, 1 to 256, never more than races (default: every CPU core)"),
     )
-    arena.add_argument("--json", metavar="FILE", help="write the summary and every race as JSON (a new file)")
-    arena.add_argument("--csv", metavar="FILE", help="write the summary as CSV (a new file)")
-    arena.add_argument("--plot", metavar="FILE", help="write a chart of the win rates as SVG (a new file)")
+    arena.add_argument("--json", metavar="FILE", help=_("write the summary and every race as JSON (a new file)"))
+    arena.add_argument("--csv", metavar="FILE", help=_("write the summary as CSV (a new file)"))
+    arena.add_argument("--plot", metavar="FILE", help=_("write a chart of the win rates as SVG (a new file)"))
     arena.add_argument(
-        "--overwrite", action="store_true", help="let --json, --csv and --plot replace the results of an earlier arena"
+        "--overwrite",
+        action="store_true",
+        help=_("let --json, --csv and --plot replace the results of an earlier arena"),
     )
-    arena.add_argument("--yes", action="store_true", help="run an arena estimated to take over an hour without asking")
+    arena.add_argument(
+        "--yes", action="store_true", help=_("run an arena estimated to take over an hour without asking")
+    )
     arena.set_defaults(run=Command("heat.cli.arena_cmd:run"))
 
-    serve = commands.add_parser("serve", help="run the online game server (tables, seats, bots, a database)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: your whole network)")
-    serve.add_argument("--port", type=whole_number, default=8000, help="port (default 8000; 0: any free port)")
+    serve = commands.add_parser("serve", help=_("run the online game server (tables, seats, bots, a database)"))
+    serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (0.0.0.0: your whole network)"))
+    serve.add_argument("--port", type=whole_number, default=8000, help=_("port (default 8000; 0: any free port)"))
     serve.add_argument(
-        "--db", metavar="FILE|URL", help="SQLite file (default: heat.db in your data folder) or postgresql:// URL"
+        "--db", metavar="FILE|URL", help=_("SQLite file (default: heat.db in your data folder) or postgresql:// URL")
     )
-    serve.add_argument("--redis", metavar="URL", help="redis:// URL: several processes on one PostgreSQL --db")
-    serve.add_argument("--migrate", action="store_true", help="upgrade the database's schema, then exit")
+    serve.add_argument("--redis", metavar="URL", help=_("redis:// URL: several processes on one PostgreSQL --db"))
+    serve.add_argument("--migrate", action="store_true", help=_("upgrade the database's schema, then exit"))
     serve.add_argument(
-        "--lease-seconds", type=whole_number, default=10, help="a dead process's tables are taken over after this"
+        "--lease-seconds", type=whole_number, default=10, help=_("a dead process's tables are taken over after this")
     )
-    serve.add_argument("--bot-workers", type=whole_number, default=1, help="processes the bots think in (default 1)")
+    serve.add_argument("--bot-workers", type=whole_number, default=1, help=_("processes the bots think in (default 1)"))
     serve.add_argument(
-        "--away-grace", type=float, default=15.0, help="seconds a live player may be away before the stand-in drives"
+        "--away-grace", type=float, default=15.0, help=_("seconds a live player may be away before the stand-in drives")
     )
-    serve.add_argument("--allow-positions", action="store_true", help="let tables start from a position (tests)")
-    serve.add_argument("--no-fsync", action="store_true", help="commit without syncing the disk (benchmarks)")
-    serve.add_argument("--verbose", action="store_true", help="log every request")
+    serve.add_argument("--allow-positions", action="store_true", help=_("let tables start from a position (tests)"))
+    serve.add_argument("--no-fsync", action="store_true", help=_("commit without syncing the disk (benchmarks)"))
+    serve.add_argument("--verbose", action="store_true", help=_("log every request"))
     serve.set_defaults(run=Command("heat.server.main:run"))
 
-    tracks = commands.add_parser("tracks", help="list the tracks")
+    tracks = commands.add_parser("tracks", help=_("list the tracks"))
     tracks.set_defaults(run=Command("heat.cli.race_cmd:list_tracks"))
+    _add_language_option(parser)
     return parser
 
 
@@ -325,18 +383,28 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         from heat.engine import ConfigError  # the game is loaded only once the command is known
 
         defaults = vars(parser.parse_args(["play"]))
-        option, path, ignored = (
-            ("--resume", args.resume, PLAY_SETUP_FLAGS)
+        path, ignored = (
+            (args.resume, PLAY_SETUP_FLAGS)
             if args.resume
-            else ("--replay", args.replay, REPLAY_IGNORES)
+            else (args.replay, REPLAY_IGNORES)
             if args.replay
-            else ("--join", "", JOIN_IGNORES)
+            else ("", JOIN_IGNORES)
         )
         given = [flag for dest, flag in ignored.items() if getattr(args, dest) != defaults[dest]]
         if given and args.join:
-            raise ConfigError(f"--join plays a seat of a table set up on its server: leave out {', '.join(given)}")
-        if given:
-            what = "continues the race saved in" if args.resume else "shows the race recorded in"
             raise ConfigError(
-                f"{option} {what} {path} as it was set up: leave out {', '.join(given)} (they set up a new race)"
+                _("--join plays a seat of a table set up on its server: leave out {options}", options=", ".join(given))
             )
+        if given:
+            message = (
+                N_(
+                    "--resume continues the race saved in {file} as it was set up: "
+                    "leave out {options} (they set up a new race)"
+                )
+                if args.resume
+                else N_(
+                    "--replay shows the race recorded in {file} as it was set up: "
+                    "leave out {options} (they set up a new race)"
+                )
+            )
+            raise ConfigError(_(message, file=path, options=", ".join(given)))

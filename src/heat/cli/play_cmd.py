@@ -26,6 +26,7 @@ from heat.engine import (
     view_of,
 )
 from heat.engine.championship import SEASON_FORMAT
+from heat.i18n import _, ngettext
 from heat.players import make_bots, resumed_players, seat_roles
 from heat.storage import check_new_save, naming, read_saved_game, real_path, write_save
 
@@ -83,7 +84,7 @@ class Session:
                 self.write("")
                 for line in _standings_lines(race):
                     self.write(line)
-                return 0 if self.prompt.final_save("the finished race") else 1
+                return 0 if self.prompt.final_save(_("the finished race")) else 1
             if not self.ask():
                 return 0
 
@@ -101,7 +102,7 @@ class Session:
 
 
 def _standings_lines(race: Race) -> list[str]:
-    lines = ["Final standings:" if race.is_over else "Standings:"]
+    lines = [_("Final standings:") if race.is_over else _("Standings:")]
     for place, seat in enumerate(race.standings(), 1):
         car = race.cars[seat]
         lines.append(f"  {place}. {car.name} ({car.color})")
@@ -111,9 +112,11 @@ def _standings_lines(race: Race) -> list[str]:
 def new_session_race(args: argparse.Namespace) -> tuple[Race, int, dict[str, Any]]:
     """A new race: the player in their colour, then the bots, then the Legends."""
     if not 0 <= args.bots <= 5:
-        raise ConfigError(f"--bots must be 0 to 5, not {args.bots}")
+        raise ConfigError(_("--bots must be 0 to 5, not {bots}", bots=args.bots))
     if args.color not in COLORS:
-        raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
+        raise ConfigError(
+            _("unknown colour {color}; colours are: {colors}", color=repr(args.color), colors=", ".join(COLORS))
+        )
     levels = parse_levels(getattr(args, "level", "club"), args.bots)
     others = [color for color in COLORS if color != args.color][: args.bots]
     players = [(args.name, args.color), *bot_names(others, levels, "Bot")]
@@ -137,13 +140,21 @@ def run(args: argparse.Namespace) -> int:
         human, bots, meta = resumed_players(args.resume, data.get("players"), race)
         check_save_option(args)
         save_path = args.save or args.resume
-        print(f"Resumed {args.resume} at round {race.round}.")
+        print(_("Resumed {file} at round {round}.", file=args.resume, round=race.round))
     else:
         race, human, meta = new_session_race(args)
         bots = make_bots(seat_roles(race.config.seats, human, meta["level"]), meta["bot_seed"])
         check_save_option(args)
         save_path = args.save
-        print(f"{race.track.name}, {race.laps} lap(s), seed {race.config.seed}. Type 'help' for help.")
+        laps = ngettext("{count} lap", "{count} laps", race.laps)
+        print(
+            _(
+                "{track}, {laps}, seed {seed}. Type 'help' for help.",
+                track=race.track.name,
+                laps=laps,
+                seed=race.config.seed,
+            )
+        )
     return Session(race, human, bots, input, print, save_path, meta, confirm=confirm_at_prompt(args)).run()
 
 

@@ -7,8 +7,10 @@ import sys
 from collections.abc import Callable, Sequence
 from shlex import quote
 
+from heat.cli import commands
 from heat.cli.render import numbered
 from heat.engine import Decision, HeatError, Plan, parse_decision
+from heat.i18n import N_, _
 from heat.storage import SAVE_FORMATS, existing_kind, real_path, replace_problem, save_error_text, save_problem
 
 SHOW_OPTIONS_UP_TO = 12
@@ -17,7 +19,8 @@ Previewer = Callable[[Decision], tuple[str, str | None] | None]
 """A decision's preview in words and why to confirm it (None: nothing to confirm), or None for
 a decision without a preview (``render.decision_preview``)."""
 
-HELP = """Type a decision, the number of an option, or a command:
+HELP = N_(
+    """Type a decision, the number of an option, or a command:
   gear N play CARD ...   steps 1-2: your gear and as many cards as the gear (e.g. gear 3 play 2 4 stress)
   play CARD ...          Tournament mode: the cards alone, their number is your new gear
   boost | cooldown N | cooldown 1 from adrenaline | move 1 from adrenaline | done    step 5 React
@@ -32,6 +35,7 @@ HELP = """Type a decision, the number of an option, or a command:
   save FILE save now and after every decision (asks before replacing another save; never replaces
             a file that is not a Heat save)
   quit      leave (saved if you gave a save file)"""
+)
 
 
 def confirm_at_prompt(args: argparse.Namespace) -> bool:
@@ -85,7 +89,7 @@ class Prompt:
         in words, shown beside each option listed and before a decision typed is applied, and
         why to confirm it (asked when ``confirm`` is on)."""
         if len(legal) == 1:
-            self.write(f"(forced) {legal[0].text()}")
+            self.write(_("(forced) {decision}", decision=legal[0].text()))
             apply(legal[0])
             self.autosave()
             return True
@@ -93,68 +97,80 @@ class Prompt:
         self.lines(status())
         self.write(hint)
         if len(legal) <= SHOW_OPTIONS_UP_TO:
-            self.write("Options:")
+            self.write(_("Options:"))
             self.lines(self._options(legal, preview))
         else:
-            self.write(f"{len(legal)} legal decisions; type 'list' to see them numbered.")
+            self.write(_("{count} legal decisions; type 'list' to see them numbered.", count=len(legal)))
         leaving = False  # the game could not be saved on 'quit': the next 'quit' leaves anyway
         while True:
             try:
                 text = self.read("> ").strip()
             except EOFError:
                 text = "quit"
-            command = text.lower()
+            command = commands.english(text.lower())
             words = command.split()
             if not command:
                 continue
             if command in ("quit", "exit"):
                 if not self.save_path:
-                    self.write("Abandoned (give a save file to be able to resume).")
+                    self.write(_("Abandoned (give a save file to be able to resume)."))
                     return False
                 if leaving:
-                    self.write(f"Abandoned: the game is not saved (saving to {self.save_path} failed).")
+                    self.write(_("Abandoned: the game is not saved (saving to {file} failed).", file=self.save_path))
                     return False
                 problem = self._try_save(self.save_path)
                 if problem is None:
-                    self.write(f"Saved. Resume with: {self.resume_command} {quote(self.save_path)}")
+                    self.write(
+                        _("Saved. Resume with: {command}", command=f"{self.resume_command} {quote(self.save_path)}")
+                    )
                     return False
                 self.write(
-                    f"Could not save the game to {self.save_path}: {problem}. Type 'save FILE' to save it "
-                    "elsewhere, or 'quit' again to leave without saving."
+                    _(
+                        "Could not save the game to {file}: {problem}. Type 'save FILE' to save it "
+                        "elsewhere, or 'quit' again to leave without saving.",
+                        file=self.save_path,
+                        problem=problem,
+                    )
                 )
                 leaving = True
             elif command in ("help", "?"):
-                self.write(HELP)
+                self.write(_(HELP))
             elif command == "list":
                 self.lines(self._options(legal, preview))
             elif words[0] == "preview":
                 self._preview_command(text.split(maxsplit=1)[1] if len(words) > 1 else "", legal, preview)
             elif words[0] == "confirm" and words[1:] in (["on"], ["off"]):
                 self.confirm = words[1] == "on"
-                state = "asks yes/no before" if self.confirm else "no longer asks before"
-                self.write(f"Confirmations {words[1]}: the prompt {state} a decision that may spin out or costs Heat.")
+                self.write(
+                    _("Confirmations on: the prompt asks yes/no before a decision that may spin out or costs Heat.")
+                    if self.confirm
+                    else _(
+                        "Confirmations off: the prompt no longer asks before a decision that may spin out "
+                        "or costs Heat."
+                    )
+                )
             elif command == "status":
                 self.lines(status())
             elif words[0] == "save":
                 if self._save_command(text.split(maxsplit=1)[1] if len(words) > 1 else None):
                     leaving = False
             elif words == ["play"] and any(isinstance(option, Plan) for option in legal):
-                self.write(f"Not allowed: 'play' needs the cards to play. {hint}")
+                self.write(_("Not allowed: 'play' needs the cards to play. {hint}", hint=hint))
             else:
                 try:
                     if command.isascii() and command.isdigit():  # "²" is a digit to isdigit, not to int
                         index = int(command) if len(command) <= len(str(len(legal))) else 0
                         if not 1 <= index <= len(legal):
-                            self.write(f"There is no option {command}; type 'list' to see them.")
+                            self.write(_("There is no option {number}; type 'list' to see them.", number=command))
                             continue
                         decision = legal[index - 1]
                     else:
-                        decision = parse_decision(text)
+                        decision = parse_decision(commands.english_decision(text))
                     if not self._confirmed(decision, legal, preview):
                         continue
                     apply(decision)
                 except HeatError as error:
-                    self.write(f"Not allowed: {error}")
+                    self.write(_("Not allowed: {reason}", reason=error))
                     continue
                 self.autosave()
                 return True
@@ -174,25 +190,31 @@ class Prompt:
     def _preview_command(self, what: str, legal: Sequence[Decision], preview: Previewer | None) -> None:
         """``preview DECISION`` or ``preview N``: the preview of a legal decision, nothing applied."""
         if not what:
-            self.write("Say what to preview: preview DECISION (e.g. preview gear 2 play 3 4) or preview N")
+            self.write(_("Say what to preview: preview DECISION (e.g. preview gear 2 play 3 4) or preview N"))
             return
         try:
             number = what.isascii() and what.isdigit()
-            decision = legal[int(what) - 1] if number and 1 <= int(what) <= len(legal) else parse_decision(what)
+            decision = (
+                legal[int(what) - 1]
+                if number and 1 <= int(what) <= len(legal)
+                else parse_decision(commands.english_decision(what))
+            )
         except HeatError as error:
-            self.write(f"Not allowed: {error}")
+            self.write(_("Not allowed: {reason}", reason=error))
             return
         if decision not in legal:
-            self.write(f"'{decision.text()}' is not a legal decision now; type 'list' to see them.")
+            self.write(
+                _("'{decision}' is not a legal decision now; type 'list' to see them.", decision=decision.text())
+            )
             return
         seen = preview(decision) if preview is not None else None
         if seen is None:
-            self.write(f"'{decision.text()}' has no preview: it moves no car.")
+            self.write(_("'{decision}' has no preview: it moves no car.", decision=decision.text()))
             return
         line, reason = seen
         self.write(f"{decision.text()}: {line}")
         if reason:
-            self.write(f"It {reason}.")
+            self.write(_("It {reason}.", reason=reason))
 
     def _confirmed(self, decision: Decision, legal: Sequence[Decision], preview: Previewer | None) -> bool:
         """Show the preview of a legal ``decision`` about to be applied and, when ``confirm`` is on
@@ -206,12 +228,12 @@ class Prompt:
         if reason is None or not self.confirm:
             return True
         try:
-            answer = self.read(f"It {reason}. Apply it? (yes/no) ").strip().lower()
+            answer = self.read(_("It {reason}. Apply it? (yes/no) ", reason=reason)).strip().lower()
         except EOFError:
             answer = "no"
-        if answer in ("y", "yes"):
+        if commands.is_yes(answer):
             return True
-        self.write("Not applied; decide again ('confirm off' stops these questions).")
+        self.write(_("Not applied; decide again ('confirm off' stops these questions)."))
         return False
 
     def autosave(self) -> bool:
@@ -222,8 +244,12 @@ class Prompt:
         problem = self._try_save(self.save_path)
         if problem is not None and problem != self.unsaved:
             self.write(
-                f"Could not save the game to {self.save_path}: {problem}. The game goes on unsaved; "
-                "type 'save FILE' to save it elsewhere."
+                _(
+                    "Could not save the game to {file}: {problem}. The game goes on unsaved; "
+                    "type 'save FILE' to save it elsewhere.",
+                    file=self.save_path,
+                    problem=problem,
+                )
             )
         self.unsaved = problem
         return problem is None
@@ -235,7 +261,9 @@ class Prompt:
             return True
         problem = self._try_save(self.save_path)
         if problem is not None:
-            self.write(f"Could not save {what} to {self.save_path}: {problem}.")
+            self.write(
+                _("Could not save {what} to {file}: {problem}.", what=what, file=self.save_path, problem=problem)
+            )
         return problem is None
 
     def _save_command(self, path: str | None) -> bool:
@@ -244,33 +272,41 @@ class Prompt:
         saved in is replaced only if the person says so."""
         path = path or self.save_path
         if not path:
-            self.write("Say where: save FILE")
+            self.write(_("Say where: save FILE"))
             return False
         if real_path(path) not in self.own_files and not save_problem(path):
             refused = replace_problem(path)
             if refused is not None:
-                self.write(f"Not saved: {refused}. Type 'save FILE' with another file.")
+                self.write(_("Not saved: {reason}. Type 'save FILE' with another file.", reason=refused))
                 return False
             if existing_kind(path) in SAVE_FORMATS and not self._replace(path):
-                self.write("Not saved.")
+                self.write(_("Not saved."))
                 return False
         problem = self._try_save(path)
         if problem is not None:
-            self.write(f"Could not save to {path}: {problem}")
+            self.write(_("Could not save to {file}: {problem}", file=path, problem=problem))
             return False
         moved = path != self.save_path
         self.save_path, self.unsaved = path, None
-        after = ", and after every decision from now on" if moved else ""
-        self.write(f"Saved to {path}{after}. Resume with: {self.resume_command} {quote(path)}")
+        command = f"{self.resume_command} {quote(path)}"
+        self.write(
+            _(
+                "Saved to {file}, and after every decision from now on. Resume with: {command}",
+                file=path,
+                command=command,
+            )
+            if moved
+            else _("Saved to {file}. Resume with: {command}", file=path, command=command)
+        )
         return True
 
     def _replace(self, path: str) -> bool:
         """Ask whether to replace ``path``, a save of another game; True for yes."""
         try:
-            answer = self.read(f"{path} already exists: replace it? (yes/no) ").strip().lower()
+            answer = self.read(_("{file} already exists: replace it? (yes/no) ", file=path)).strip().lower()
         except EOFError:
             return False
-        return answer in ("y", "yes")
+        return commands.is_yes(answer)
 
     def _try_save(self, path: str) -> str | None:
         """Save to ``path``; None, or why it failed in words."""

@@ -10,6 +10,7 @@ from heat.bots.levels import level_label, parse_levels
 from heat.cli.render import narrate
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record, track, track_ids
 from heat.engine.config import MAX_CARS
+from heat.i18n import _, ngettext
 from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, seat_roles
 from heat.storage import load_race
@@ -23,16 +24,29 @@ def laps_of(args: argparse.Namespace) -> int | None:
 def car_colors(cars: int) -> list[str]:
     """The colours of ``cars`` cars (``--cars``), in seat order; ConfigError outside 0-6 (B-0.6)."""
     if not 0 <= cars <= MAX_CARS:
-        raise ConfigError(f"--cars must be 0 to {MAX_CARS}, not {cars} (B-0.6: a race has at most {MAX_CARS} cars)")
+        raise ConfigError(
+            _(
+                "--cars must be 0 to {most}, not {cars} (B-0.6: a race has at most {most} cars)",
+                most=MAX_CARS,
+                cars=cars,
+            )
+        )
     return list(COLORS[:cars])
 
 
 def seats_for(players: list[tuple[str, str]], legends: int) -> tuple[SeatConfig, ...]:
     """Seats for ``players`` (name, colour) followed by ``legends`` Legends in the free colours."""
     if legends < 0:
-        raise ConfigError(f"--legends must be 0 or more, not {legends}")
+        raise ConfigError(_("--legends must be 0 or more, not {legends}", legends=legends))
     if len(players) + legends > MAX_CARS:
-        raise ConfigError(f"a race has at most {MAX_CARS} cars: {len(players)} + {legends} Legends is too many (B-0.6)")
+        raise ConfigError(
+            _(
+                "a race has at most {most} cars: {cars} + {legends} Legends is too many (B-0.6)",
+                most=MAX_CARS,
+                cars=len(players),
+                legends=legends,
+            )
+        )
     used = {color for _, color in players}
     free = [color for color in COLORS if color not in used]
     seats = [SeatConfig(name, color) for name, color in players]
@@ -46,7 +60,7 @@ def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceC
     legends = sum(seat.legend for seat in seats)
     check_legend_options(args.pro_legends, args.aggressive_legends, legends, flag_words("with --legends"))
     if not args.draft and not args.garage:
-        raise ConfigError("--quick-upgrades deals Upgrade cards (G-18): choose their deck with --garage")
+        raise ConfigError(_("--quick-upgrades deals Upgrade cards (G-18): choose their deck with --garage"))
     return RaceConfig(
         seats,
         track=args.track,
@@ -68,11 +82,10 @@ def seed_of(args: argparse.Namespace) -> int:
 
 def print_standings(race: Race) -> None:
     """The Hall of Fame (or current order) as numbered lines."""
-    title = "Final standings" if race.is_over else f"Standings after round {race.round}"
-    print(title + ":")
+    print(_("Final standings:") if race.is_over else _("Standings after round {round}:", round=race.round))
     for place, seat in enumerate(race.standings(), 1):
         car = race.cars[seat]
-        rounds = f" (round {car.finish_round})" if car.finish_round else ""
+        rounds = " " + _("(round {round})", round=car.finish_round) if car.finish_round else ""
         print(f"  {place}. {car.name} ({car.color}){rounds}")
 
 
@@ -102,7 +115,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(to_record(race), indent=1))
         return 0
     if not args.quiet:
-        print(f"Seed {seed}. {race.track.name}, {race.laps} lap(s), {len(race.cars)} cars.")
+        laps = ngettext("{count} lap", "{count} laps", race.laps)
+        cars = ngettext("{count} car", "{count} cars", len(race.cars))
+        print(_("Seed {seed}. {track}, {laps}, {cars}.", seed=seed, track=race.track.name, laps=laps, cars=cars))
         print_log(race)
         print()
     print_standings(race)
@@ -112,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         from heat.cli.stats_cmd import print_stats
         from heat.stats import race_stats
 
-        print_stats(race_stats(race), "Statistics:")
+        print_stats(race_stats(race), _("Statistics:"))
     return 0
 
 
@@ -128,12 +143,22 @@ def replay_file(args: argparse.Namespace) -> int:
     return 0
 
 
-def list_tracks(_: argparse.Namespace) -> int:
+def list_tracks(_args: argparse.Namespace) -> int:
     """``heat tracks``: every track with its laps, spaces and Speed Limits."""
     for track_id in track_ids():
         board = track(track_id)
         limits = ", ".join(str(c.speed_limit) for c in board.corners)
-        print(f"{track_id:15} {board.name}: {board.laps} laps, {board.spaces} spaces, corners {limits}")
+        laps = ngettext("{count} lap", "{count} laps", board.laps)
+        print(
+            f"{track_id:15} "
+            + _(
+                "{track}: {laps}, {spaces} spaces, corners {limits}",
+                track=board.name,
+                laps=laps,
+                spaces=board.spaces,
+                limits=limits,
+            )
+        )
     return 0
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from heat.card_words import card_words
 from heat.engine import SeatView, track
 from heat.engine.championship import SeasonView
 from heat.engine.content import CardDef, card_def
 from heat.engine.decisions import Decision
 from heat.engine.events import Event
-from heat.narrate import describe, legends_deck, legends_rules
+from heat.i18n import N_, _, ngettext
+from heat.narrate import describe, legends_deck, legends_rules, road_words, symbol_words, weather_words
 from heat.preview import Preview, amount_text, confirmation_reason, percent_text, preview_decision
 
 
@@ -19,16 +21,31 @@ def car_line(view: SeatView, seat: int) -> str:
     car = view.cars[seat]
     if not car.on_track:
         place = view.hall_of_fame.index(seat) + 1
-        return f"{car.name} ({car.color}): finished, place {place}"
-    where = "grid" if car.lap <= 0 else f"lap {min(car.lap, view.laps)}/{view.laps}"
+        return _("{name} ({color}): finished, place {place}", name=car.name, color=car.color, place=place)
+    where = _("grid") if car.lap <= 0 else _("lap {lap}/{laps}", lap=min(car.lap, view.laps), laps=view.laps)
     if car.legend:
-        return f"{car.name} ({car.color}, Legend): space {car.space} ({where})"
-    top = car.discard_top or "-"
-    upgrades = f", upgrades {' '.join(car.upgrades)}" if car.upgrades else ""
-    return (
-        f"{car.name} ({car.color}): space {car.space} ({where}), gear {car.gear}, Engine {car.engine}, "
-        f"hand {car.hand_count}, deck {car.deck_count}, discard {car.discard_count} (top {top}){upgrades}"
+        return _(
+            "{name} ({color}, Legend): space {space} ({where})",
+            name=car.name,
+            color=car.color,
+            space=car.space,
+            where=where,
+        )
+    line = _(
+        "{name} ({color}): space {space} ({where}), gear {gear}, Engine {engine}, "
+        "hand {hand}, deck {deck}, discard {discard} (top {top})",
+        name=car.name,
+        color=car.color,
+        space=car.space,
+        where=where,
+        gear=car.gear,
+        engine=car.engine,
+        hand=car.hand_count,
+        deck=car.deck_count,
+        discard=car.discard_count,
+        top=car.discard_top or "-",
     )
+    return _("{car}, upgrades {cards}", car=line, cards=" ".join(car.upgrades)) if car.upgrades else line
 
 
 def next_corners(view: SeatView, seat: int, count: int = 2) -> list[str]:
@@ -38,18 +55,24 @@ def next_corners(view: SeatView, seat: int, count: int = 2) -> list[str]:
     lines = []
     space = car.space
     distance = 0
-    for _ in range(count):
+    for _corner in range(count):
         corner = board.next_corner(space)
         shown = view.corners[corner.number - 1]
         distance += board.spaces_to_next_corner(space)
-        limit = f"Speed Limit {shown.speed_limit}"
+        limit = _("Speed Limit {limit}", limit=shown.speed_limit)
         if shown.speed_limit != shown.printed_limit:
-            limit += f" (printed {shown.printed_limit})"
+            limit = _("{limit} (printed {printed})", limit=limit, printed=shown.printed_limit)
         if shown.road:
-            limit += f", {shown.road}"
+            limit = f"{limit}, {road_words(shown.road)}"
+        to_line = ngettext("{count} space to the line", "{count} spaces to the line", distance)
         lines.append(
-            f"corner {corner.number}: line after space {corner.line_after}, {limit}, "
-            f"{distance} space{'s' if distance != 1 else ''} to the line"
+            _(
+                "corner {corner}: line after space {space}, {limit}, {distance}",
+                corner=corner.number,
+                space=corner.line_after,
+                limit=limit,
+                distance=to_line,
+            )
         )
         space = corner.line_after % board.spaces + 1
         distance += 1
@@ -60,79 +83,101 @@ def conditions(view: SeatView) -> list[str]:
     """The weather and the sector tokens, if the module is on."""
     if view.weather is None:
         return []
-    sectors = [f"after corner {c.number}: {c.sector_road}" for c in view.corners if c.sector_road]
-    return [f"Weather: {view.weather}" + (f"; sectors: {', '.join(sectors)}" if sectors else "")]
+    sectors = [
+        _("after corner {corner}: {token}", corner=c.number, token=road_words(c.sector_road))
+        for c in view.corners
+        if c.sector_road
+    ]
+    weather = _("Weather: {weather}", weather=weather_words(view.weather))
+    return [_("{weather}; sectors: {sectors}", weather=weather, sectors=", ".join(sectors)) if sectors else weather]
 
 
 def status(view: SeatView) -> list[str]:
     """What a player needs before a decision: positions, own car and hand, next corners."""
     assert view.seat is not None
     me = view.cars[view.seat]
-    when = f"Round {view.round}" if view.round else "Before the race"
-    lines = [f"{when} on {track(view.track).name}, {view.laps} lap(s). You drive {me.name} ({me.color})."]
+    laps = ngettext("{count} lap", "{count} laps", view.laps)
+    where = track(view.track).name
+    lines = [
+        _("Round {round} on {track}, {laps}.", round=view.round, track=where, laps=laps)
+        if view.round
+        else _("Before the race on {track}, {laps}.", track=where, laps=laps)
+    ]
+    lines[0] += " " + _("You drive {name} ({color}).", name=me.name, color=me.color)
     lines.extend(conditions(view))
     if view.draft is not None:
         draft = view.draft
-        lines.append(f"Garage draft, round {draft.round} of {draft.rounds}. Market:")
+        lines.append(_("Garage draft, round {round} of {rounds}. Market:", round=draft.round, rounds=draft.rounds))
         lines.extend(market_lines(draft.market))
         return lines
     if view.legends_card is not None:
-        lines.append(f"Legends card this round: {view.legends_card}")
+        lines.append(_("Legends card this round: {card}", card=view.legends_card))
     for line in (legends_deck(view), legends_rules(view)):
         if line is not None:
             lines.append(line)
-    lines.append("Positions:")
+    lines.append(_("Positions:"))
     for place, seat in enumerate(view.standings, 1):
-        marker = " <- you" if seat == view.seat else ""
+        marker = " " + _("<- you") if seat == view.seat else ""
         lines.append(f"  {place}. {car_line(view, seat)}{marker}")
     if me.on_track:
-        lines.append("Next corners: " + "; ".join(next_corners(view, view.seat)))
-    lines.append(f"Your hand: {' '.join(me.hand or ()) or '(empty)'}")
+        lines.append(_("Next corners: {corners}", corners="; ".join(next_corners(view, view.seat))))
+    lines.append(_("Your hand: {cards}", cards=" ".join(me.hand or ()) or _("(empty)")))
     upgrades = sorted({c for c in me.hand or () if card(c).type in ("upgrade", "sponsor")})
     for card_id in upgrades:
-        lines.append(f"  {card_id}: {card(card_id).describe()}")
+        lines.append(f"  {card_id}: {card_words(card(card_id))}")
     if view.turn is not None and view.turn.seat == view.seat:
         turn = view.turn
         extras = []
         if turn.adrenaline:
-            extras.append("Adrenaline")
+            extras.append(_("Adrenaline"))
         if turn.boost_used:
-            extras.append("boost used")
+            extras.append(_("boost used"))
         if turn.speed_limit_adjust:
-            extras.append(f"Speed Limits {turn.speed_limit_adjust:+d}")
-        lines.append(
-            f"Your turn: step {turn.step}, Speed {turn.speed}, in play {' '.join(me.play or ()) or '-'}"
-            + (f" ({', '.join(extras)})" if extras else "")
+            extras.append(_("Speed Limits {amount}", amount=f"{turn.speed_limit_adjust:+d}"))
+        line = _(
+            "Your turn: step {step}, Speed {speed}, in play {cards}",
+            step=turn.step,
+            speed=turn.speed,
+            cards=" ".join(me.play or ()) or "-",
         )
+        lines.append(f"{line} ({', '.join(extras)})" if extras else line)
         if turn.symbols:
-            lines.append("Symbols to use: " + ", ".join(f"{s} {a} from {c}" for s, a, c in turn.symbols))
+            symbols = ", ".join(
+                _("{symbol} {amount} from {card}", symbol=symbol_words(s), amount=a, card=c) for s, a, c in turn.symbols
+            )
+            lines.append(_("Symbols to use: {symbols}", symbols=symbols))
         if me.discard_pile is not None:
-            lines.append(f"Your discard pile (for Salvage): {' '.join(me.discard_pile) or '(empty)'}")
+            pile = " ".join(me.discard_pile) or _("(empty)")
+            lines.append(_("Your discard pile (for Salvage): {cards}", cards=pile))
     return lines
+
+
+STEP_PROMPTS = {
+    "choose": N_("Step 3: choose the Speed value of your card, e.g. 'speed 3 for brakes-13'."),
+    "react": N_("Step 5 React: use a symbol, or 'done'."),
+    "slipstream": N_("Step 6: 'slipstream' (+2 spaces, more with boosts: 'slipstream 3') or 'no slipstream'?"),
+    "discard": N_("Step 8: 'discard CARD ...' or 'discard nothing'."),
+    "refresh": N_("Step 9: put Refresh cards back on your deck: 'refresh CARD' or 'refresh nothing'."),
+}
+"""What the player is asked at each step of a turn (translated where it is shown)."""
 
 
 def prompt_for(view: SeatView) -> str:
     """What the player is asked to do."""
     if view.phase == "draft":
-        return "Garage: take one Upgrade card from the market, e.g. 'draft rpm-2'."
+        return _("Garage: take one Upgrade card from the market, e.g. 'draft rpm-2'.")
     if view.phase == "plan" and view.tournament:
-        return (
+        return _(
             "Step 2 (Tournament mode): play 1 to 4 cards; their number is your new gear, e.g. 'play 3 4' "
             "('preview play 3 4' shows where they lead)."
         )
     if view.phase == "plan":
-        return (
+        return _(
             "Steps 1-2: choose your gear and cards, e.g. 'gear 2 play 3 4' "
             "('preview gear 2 play 3 4' shows where it leads)."
         )
     assert view.turn is not None
-    return {
-        "choose": "Step 3: choose the Speed value of your card, e.g. 'speed 3 for brakes-13'.",
-        "react": "Step 5 React: use a symbol, or 'done'.",
-        "slipstream": "Step 6: 'slipstream' (+2 spaces, more with boosts: 'slipstream 3') or 'no slipstream'?",
-        "discard": "Step 8: 'discard CARD ...' or 'discard nothing'.",
-        "refresh": "Step 9: put Refresh cards back on your deck: 'refresh CARD' or 'refresh nothing'.",
-    }.get(view.turn.step, "Decide.")
+    return _(STEP_PROMPTS.get(view.turn.step, N_("Decide.")))
 
 
 def preview_line(preview: Preview, laps: int) -> str:
@@ -141,39 +186,53 @@ def preview_line(preview: Preview, laps: int) -> str:
     cross, the chance of a spin-out and the Heat to expect (``heat.preview``)."""
     speeds = preview.speeds
     if len(speeds) == 1:
-        parts = [f"Speed {speeds[0][0]}"]
+        parts = [_("Speed {speed}", speed=speeds[0][0])]
     else:
         chances = ", ".join(f"{speed}: {percent_text(chance)}" for speed, chance in speeds)
-        parts = [f"Speed {speeds[0][0]} to {speeds[-1][0]} ({chances})"]
-    finished = sum(chance for _, lap, chance in preview.landing if lap > laps)
+        parts = [_("Speed {low} to {high} ({chances})", low=speeds[0][0], high=speeds[-1][0], chances=chances)]
+    finished = sum(chance for _lap, lap, chance in preview.landing if lap > laps)
     if finished >= 1.0:
-        parts.append("crosses the finish line")
+        parts.append(_("crosses the finish line"))
     else:
-        parts.append(f"lands on {_landing_words(preview.landing)}")
+        parts.append(_("lands on {where}", where=_landing_words(preview.landing)))
         if finished:
-            parts.append(f"finishes {percent_text(finished)}")
+            parts.append(_("finishes {chance}", chance=percent_text(finished)))
     if preview.heat_now:
-        parts.append(f"{preview.heat_now} Heat now")
+        parts.append(_("{heat} Heat now", heat=preview.heat_now))
     for risk in preview.corners:
-        reach = "" if risk.chance >= 1.0 else f", reached {percent_text(risk.chance)}"
-        parts.append(f"corner {risk.corner} (limit {risk.limit}{reach}): {amount_text(risk.heat)} Heat")
-    parts.append(f"spin-out {percent_text(preview.spin_chance)}")
-    parts.append(f"expected Heat {amount_text(preview.expected_heat)}")
+        heat = amount_text(risk.heat)
+        if risk.chance >= 1.0:
+            parts.append(
+                _("corner {corner} (limit {limit}): {heat} Heat", corner=risk.corner, limit=risk.limit, heat=heat)
+            )
+        else:
+            parts.append(
+                _(
+                    "corner {corner} (limit {limit}, reached {chance}): {heat} Heat",
+                    corner=risk.corner,
+                    limit=risk.limit,
+                    chance=percent_text(risk.chance),
+                    heat=heat,
+                )
+            )
+    parts.append(_("spin-out {chance}", chance=percent_text(preview.spin_chance)))
+    parts.append(_("expected Heat {heat}", heat=amount_text(preview.expected_heat)))
     return "; ".join(parts)
 
 
 def _landing_words(landing: Sequence[tuple[int, int, float]]) -> str:
     """``space 8 (lap 1)``, ``spaces 8 to 11 (lap 1)`` or ``space 68 (lap 1) to space 2 (lap 2)``."""
-    (first, first_lap, _), (last, last_lap, _) = landing[0], landing[-1]
+    (first, first_lap, _chance), (last, last_lap, _chance) = landing[0], landing[-1]
 
-    def lap(number: int) -> str:
-        return f" (lap {number})" if number > 0 else ""
+    def space(number: int, lap: int) -> str:
+        return _("space {space} (lap {lap})", space=number, lap=lap) if lap > 0 else _("space {space}", space=number)
 
     if (first, first_lap) == (last, last_lap):
-        return f"space {first}{lap(first_lap)}"
+        return space(first, first_lap)
     if first_lap == last_lap:
-        return f"spaces {first} to {last}{lap(first_lap)}"
-    return f"space {first}{lap(first_lap)} to space {last}{lap(last_lap)}"
+        spaces = _("spaces {first} to {last}", first=first, last=last)
+        return _("{spaces} (lap {lap})", spaces=spaces, lap=first_lap) if first_lap > 0 else spaces
+    return _("{start} to {end}", start=space(first, first_lap), end=space(last, last_lap))
 
 
 def decision_preview(view: SeatView, decision: Decision) -> tuple[str, str | None] | None:
@@ -208,11 +267,12 @@ def narrate(events: Sequence[Event], names: Sequence[str], laps: int) -> list[st
 def scorepad(view: SeasonView) -> list[str]:
     """The Championship standings as a scorepad: a row per driver, a column per race (C-24)."""
     names = [name + (" (L)" if legend else "") for name, legend in zip(view.names, view.legends, strict=True)]
-    width = max(len(name) for name in names)
-    columns = [track(track_id).name[:6] for track_id, _ in view.results]
+    driver, total = _("Driver"), _("Total")
+    width = max(len(name) for name in [*names, driver])
+    columns = [track(track_id).name[:6] for track_id, _points in view.results]
     lines = [
-        f"Championship {view.season}",
-        "    " + f"{'Driver':<{width}}" + "".join(f"{c:>7}" for c in columns) + "  Total",
+        _("Championship {season}", season=view.season),
+        "    " + f"{driver:<{width}}" + "".join(f"{c:>7}" for c in columns) + f"{total:>7}",
     ]
     for place, seat in enumerate(view.standings, 1):
         cells = "".join(f"{points[seat]:>7}" for _, points in view.results)
@@ -223,15 +283,23 @@ def scorepad(view: SeasonView) -> list[str]:
 def season_status(view: SeasonView, seat: int) -> list[str]:
     """Between races: the scorepad, the next event, the grid, the market and every car's upgrades."""
     lines = scorepad(view)
-    lines.append(f"Race {view.race_number} of {view.races}: {track(view.track).name}. Event: {view.event_title}")
-    lines.append(f"  {view.event_text}")
-    lines.append("Grid: " + ", ".join(f"{place}. {view.names[s]}" for place, s in enumerate(view.grid, 1)))
+    lines.append(
+        _(
+            "Race {race} of {races}: {track}. Event: {event}",
+            race=view.race_number,
+            races=view.races,
+            track=track(view.track).name,
+            event=_(view.event_title),
+        )
+    )
+    lines.append(f"  {_(view.event_text)}")
+    lines.append(_("Grid: {cars}", cars=", ".join(f"{place}. {view.names[s]}" for place, s in enumerate(view.grid, 1))))
     for other, cards in enumerate(view.upgrades):
         if not view.legends[other]:
-            mark = " (you)" if other == seat else ""
-            lines.append(f"  {view.names[other]}{mark}: {' '.join(cards) or 'no upgrades yet'}")
+            name = _("{name} (you)", name=view.names[other]) if other == seat else view.names[other]
+            lines.append(f"  {name}: {' '.join(cards) or _('no upgrades yet')}")
     if view.market:
-        lines.append("Market:")
+        lines.append(_("Market:"))
         lines.extend(market_lines(view.market))
     return lines
 
@@ -240,6 +308,6 @@ def market_lines(market: Sequence[str]) -> list[str]:
     """A line per kind of card on the market, with how many copies lie there when more than one
     (the market holds players + 3 cards, G-12: two copies are two cards to pick from)."""
     return [
-        f"  {'' if copies == 1 else f'{copies} x '}{card_id}: {card(card_id).describe()}"
+        f"  {'' if copies == 1 else f'{copies} x '}{card_id}: {card_words(card(card_id))}"
         for card_id, copies in sorted(Counter(market).items())
     ]

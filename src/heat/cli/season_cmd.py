@@ -22,6 +22,7 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
+from heat.i18n import _
 from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, resumed_players, seat_roles
 from heat.storage import check_new_save, naming, read_season_record, write_save
@@ -77,8 +78,8 @@ class SeasonSession:
                 return 0
         self._race_over()  # prints the final scorepad
         winner = season.standings()[0]
-        self.write(f"Champion: {season.config.seats[winner].name}")
-        return 0 if self.prompt.final_save("the finished season") else 1
+        self.write(_("Champion: {name}", name=season.config.seats[winner].name))
+        return 0 if self.prompt.final_save(_("the finished season")) else 1
 
     def _bot_decides(self, seat: int) -> None:
         season = self.season
@@ -135,7 +136,7 @@ class SeasonSession:
             self.seen = 0
             view = season_view(self.season)
             self.write("")
-            self.write(f"Race {len(results)} is over.")
+            self.write(_("Race {race} is over.", race=len(results)))
             self.prompt.lines(scorepad(view))
 
 
@@ -145,9 +146,11 @@ def check_season_args(args: argparse.Namespace) -> None:
     ``--pro-legends`` or ``--no-aggressive-legends`` without a Legend (the app's season setup
     checks them here too)."""
     if not 0 <= args.bots <= 5:
-        raise ConfigError(f"--bots must be 0 to 5, not {args.bots}")
+        raise ConfigError(_("--bots must be 0 to 5, not {bots}", bots=args.bots))
     if args.color not in COLORS:
-        raise ConfigError(f"unknown colour {args.color!r}; colours are: {', '.join(COLORS)}")
+        raise ConfigError(
+            _("unknown colour {color}; colours are: {colors}", color=repr(args.color), colors=", ".join(COLORS))
+        )
     parse_levels(args.level, args.bots)
     check_legend_options(args.pro_legends, args.aggressive_legends, max(args.legends, 0), flag_words("with --legends"))
 
@@ -176,8 +179,15 @@ def new(args: argparse.Namespace) -> int:
     season, level = new_season(args)
     config = season.config
     check_new_save(args.save, overwrite=args.overwrite)
-    print(f"Championship {config.season}, seed {config.seed}. Saved after every decision to {args.save}.")
-    print("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'.")
+    print(
+        _(
+            "Championship {season}, seed {seed}. Saved after every decision to {file}.",
+            season=config.season,
+            seed=config.seed,
+            file=args.save,
+        )
+    )
+    print(_("Type 'help' for help; 'quit' stops and keeps the season for 'heat season resume'."))
     meta = {"human": 0, "level": level}
     bots = make_bots(seat_roles(config.seats, 0, level), config.seed)
     session = SeasonSession(season, 0, bots, input, print, args.save, meta, confirm=confirm_at_prompt(args))
@@ -197,7 +207,15 @@ def resume_season(path: str, save_path: str | None = None, *, confirm: bool = Fa
     season = _replay(path, data)
     human, bots, meta = resumed_players(path, data.get("players"), season)
     view = season_view(season)
-    print(f"Resumed championship {view.season}, race {view.race_number} of {view.races} ({track(view.track).name}).")
+    print(
+        _(
+            "Resumed championship {season}, race {race} of {races} ({track}).",
+            season=view.season,
+            race=view.race_number,
+            races=view.races,
+            track=track(view.track).name,
+        )
+    )
     session = SeasonSession(season, human, bots, input, print, save_path or path, meta, confirm=confirm)
     return session.run()
 
@@ -215,7 +233,15 @@ def show_status(args: argparse.Namespace) -> int:
         print(line)
     view = season_view(season)
     if season.is_over:
-        print(f"Season over. Champion: {view.names[view.standings[0]]}")
+        print(_("Season over. Champion: {name}", name=view.names[view.standings[0]]))
     else:
-        print(f"Next: race {view.race_number} of {view.races}, {track(view.track).name}: {view.event_title}")
+        print(
+            _(
+                "Next: race {race} of {races}, {track}: {event}",
+                race=view.race_number,
+                races=view.races,
+                track=track(view.track).name,
+                event=_(view.event_title),
+            )
+        )
     return 0

@@ -1,0 +1,379 @@
+"""Heat in four languages (issue 32): the catalogues are complete, consistent with the source and
+compiled; the language is chosen by --lang or the environment; a pseudo-language run shows that
+no sentence of the log bypasses the catalogue."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import string
+import subprocess
+import sys
+from collections.abc import Iterator
+from gettext import GNUTranslations
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from heat import i18n
+from heat.bots import RandomBot, play_out
+from heat.cli.main import main, requested_language
+from heat.engine import Race, RaceConfig, default_seats
+from heat.narrate import describe
+
+ROOT = Path(__file__).parent.parent
+TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]
+MARK_OPEN, MARK_CLOSE = "\u27e6", "\u27e7"
+
+
+def catalogue(language: str) -> Catalog:
+    with (i18n.LOCALE_DIR / language / "LC_MESSAGES" / "heat.po").open("rb") as file:
+        return read_po(file, locale=language)
+
+
+def messages(language: str) -> list[Message]:
+    return [message for message in catalogue(language) if message.id]
+
+
+def placeholders(text: str) -> list[str]:
+    """The ``{name}`` fields and ``%(name)s``/``%s`` conversions of a message, sorted."""
+    fields = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    percent = re.findall(r"%(?:\([a-z_]+\))?[srd]", text)
+    return sorted(fields + percent)
+
+
+def source_ids() -> set[str | tuple[str, str]]:
+    """Every message id marked in src/heat, extracted as scripts/i18n does (babel.cfg)."""
+    found: set[str | tuple[str, str]] = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "src" / "heat"), [("**.py", "python")]
+    ):
+        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    return found
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(language: str) -> None:
+    problems = []
+    for message in messages(language):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(forms):
+            problems.append(f"untranslated: {message.id!r}")
+            continue
+        expected = placeholders(ids[-1])
+        problems.extend(
+            f"placeholders {placeholders(form)} != {expected}: {form!r}"
+            for form in forms
+            if placeholders(form) != expected
+        )
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_plural_forms_follow_the_language(language: str) -> None:
+    rule = get_plural(language)
+    cat = catalogue(language)
+    assert cat.plural_forms == rule.plural_forms
+    plurals = [message for message in cat if message.id and message.pluralizable]
+    assert plurals, "the catalogue has plural messages to check"
+    assert all(len(message.string) == rule.num_plurals for message in plurals)
+
+
+def test_french_says_one_card_for_zero_and_finnish_many_for_zero() -> None:
+    """French uses the singular for 0 (plural=(n > 1)); Finnish and German the plural."""
+    texts = {}
+    for language in ("fr", "fi", "de", "en"):
+        with i18n.speaking(language):
+            texts[language] = i18n.ngettext("{who} draws {count} card", "{who} draws {count} cards", 0, who="A")
+    assert texts == {
+        "fr": "A pioche 0 carte",
+        "fi": "A nostaa 0 korttia",
+        "de": "A zieht 0 Karten",
+        "en": "A draws 0 cards",
+    }
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalogues_are_up_to_date_with_the_source(language: str) -> None:
+    """scripts/i18n extracts no new id and none is left over: the catalogue is what the source says."""
+    in_catalogue = {message.id for message in messages(language)}
+    in_source = source_ids()
+    assert sorted(map(str, in_source - in_catalogue)) == [], "new messages: run scripts/i18n"
+    assert sorted(map(str, in_catalogue - in_source)) == [], "messages no longer in the source: run scripts/i18n"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_compiled_catalogue_matches_its_po(language: str) -> None:
+    """heat.mo is what `pybabel compile` makes of heat.po (scripts/i18n compile after an edit)."""
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(language))
+    assert (i18n.LOCALE_DIR / language / "LC_MESSAGES" / "heat.mo").read_bytes() == compiled.getvalue()
+
+
+def pseudo_catalogue() -> GNUTranslations:
+    """The pseudo-language ``xx``: every message of the source wrapped in ⟦ ⟧, placeholders kept."""
+    cat = Catalog(locale="en")
+    for message_id in source_ids():
+        if isinstance(message_id, tuple):
+            cat.add(message_id, tuple(MARK_OPEN + form + MARK_CLOSE for form in message_id))
+        else:
+            cat.add(message_id, MARK_OPEN + message_id + MARK_CLOSE)
+    compiled = io.BytesIO()
+    write_mo(compiled, cat)
+    compiled.seek(0)
+    return GNUTranslations(compiled)
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    i18n.use_catalogue("xx", pseudo_catalogue())
+    yield
+    i18n.set_language("en")
+
+
+def module_race_log() -> tuple[list[str], Race]:
+    """A race with the Garage, Legends and the weather, narrated in the language spoken."""
+    config = RaceConfig(default_seats(4, legends=2), track="great-britain", laps=1, seed=11, garage="all", weather=True)
+    race = Race(config)
+    play_out(race, {seat: RandomBot(seat) for seat in range(2)})
+    names = [car.name for car in race.cars]
+    lines = [describe(event, names, race.laps) for event in race.log or []]
+    return [line for line in lines if line], race
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_log_sentence_goes_through_the_catalogue() -> None:
+    lines, _race = module_race_log()
+    assert len(lines) > 50
+    bypassed = [line for line in lines if MARK_OPEN not in line]
+    assert bypassed == []
+
+
+def test_the_log_reads_in_each_language() -> None:
+    english, _race = module_race_log()
+    for language in TRANSLATED:
+        with i18n.speaking(language):
+            translated, _race = module_race_log()
+        assert len(translated) == len(english)
+        assert sum(a != b for a, b in zip(english, translated, strict=True)) > len(english) * 0.9
+
+
+@pytest.mark.parametrize(
+    ("argv", "language"),
+    [
+        (["--lang", "fi", "tracks"], "fi"),
+        (["tracks", "--lang", "fr"], "fr"),
+        (["tracks", "--lang=DE"], "de"),
+        (["--lang", "fi", "tracks", "--lang", "de"], "de"),
+        (["position", "apply", "x.json", "--", "--lang", "fi"], None),
+        (["tracks"], None),
+    ],
+)
+def test_lang_before_or_after_the_command(argv: list[str], language: str | None) -> None:
+    assert requested_language(argv) == language
+
+
+def run_heat(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {key: value for key, value in os.environ.items() if key not in ("LANG", "LC_ALL", "LC_MESSAGES")}
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "heat.cli.main", *argv], capture_output=True, text=True, env=environment, check=False
+    )
+
+
+@pytest.mark.parametrize("argv", [["--lang", "de", "race", "--help"], ["race", "--help", "--lang", "de"]])
+def test_the_help_is_in_the_language_given_before_or_after_the_command(argv: list[str]) -> None:
+    done = run_heat(*argv)
+    assert done.returncode == 0
+    assert "Aufruf: heat race" in done.stdout
+    assert "Zufallssaat: gleiche Saat, gleiches Rennen" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"LANG": "fi_FI.UTF-8"}, "käyttö: heat"),
+        ({"LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"}, "utilisation : heat"),
+        ({"LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, "usage: heat"),
+        ({"LANG": "pt_BR.UTF-8"}, "usage: heat"),
+        ({}, "usage: heat"),
+    ],
+)
+def test_the_environment_chooses_the_language(env: dict[str, str], expected: str) -> None:
+    done = run_heat("--help", env=env)
+    assert done.stdout.startswith(expected)
+
+
+def test_lang_wins_over_the_environment() -> None:
+    done = run_heat("--help", "--lang", "en", env={"LANG": "fi_FI.UTF-8"})
+    assert done.stdout.startswith("usage: heat")
+
+
+@pytest.mark.parametrize("argv", [["--lang", "xx", "tracks"], ["tracks", "--lang=pt"]])
+def test_an_unknown_language_is_refused_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert "unknown language" in captured.err
+    assert "en, fi, fr, de" in captured.err
+
+
+def test_a_usage_error_is_in_the_language_spoken(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "fr", "race", "--cars", "many"])
+    err = capsys.readouterr().err
+    assert "heat race : erreur : argument --cars : un nombre entier" in err
+
+
+def test_the_language_comes_from_the_first_variable_set() -> None:
+    assert i18n.language_from_environment({"LC_ALL": "de_DE.UTF-8", "LANG": "fi_FI"}) == "de"
+    assert i18n.language_from_environment({"LC_MESSAGES": "fr_CA", "LANG": "fi_FI"}) == "fr"
+    assert i18n.language_from_environment({"LANG": "fi"}) == "fi"
+    assert i18n.language_from_environment({"LANG": "C.UTF-8"}) == "en"
+    assert i18n.language_from_environment({"LC_ALL": "", "LANG": "de_AT@euro"}) == "de"
+    assert i18n.language_from_environment({}) == "en"
+
+
+def test_numbers_are_written_as_the_language_writes_them() -> None:
+    written = {}
+    for language in i18n.LANGUAGES:
+        with i18n.speaking(language):
+            written[language] = (i18n.decimal(2.5), i18n.decimal(3.0), i18n.decimal(0.35), i18n.percent(0.25))
+    assert written["en"] == ("2.5", "3", "0.3", "25%")  # rounded as f"{x:.1f}" rounds, as before
+    assert written["de"] == ("2,5", "3", "0,3", "25\xa0%")
+    assert written["fr"][:3] == ("2,5", "3", "0,3")
+    assert written["fi"][:3] == ("2,5", "3", "0,3")
+    assert written["fr"][3] != "25%" and written["fi"][3] != "25%"  # a (narrow) no-break space before %
+
+
+def test_unknown_language_is_refused_by_the_library() -> None:
+    with pytest.raises(i18n.UnknownLanguage):
+        i18n.set_language("xx")
+    assert i18n.language() == "en"
+
+
+# ------------------------------------------------------------------ the plain prompt
+
+
+class Answers:
+    """Scripted answers: the given lines, then the first option; yes to every question."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = iter(lines)
+        self.asked: list[str] = []
+
+    def __call__(self, question: str) -> str:
+        self.asked.append(question)
+        if question != "> ":  # a yes/no question, in whatever language
+            return "yes"
+        return next(self.lines, "1")
+
+
+def prompt_session(tmp_path: Path, lines: list[str]) -> tuple[list[str], Answers]:
+    """A practice race with every module, played at the plain prompt with ``lines`` first."""
+    from heat.cli.parser import build_parser
+    from heat.cli.play_cmd import Session, new_session_race
+
+    options = ["play", "--bots", "1", "--legends", "1", "--garage", "all", "--weather", "--seed", "5", "--practice"]
+    race, human, meta = new_session_race(build_parser().parse_args(options))
+    out: list[str] = []
+    answers = Answers(lines)
+    Session(race, human, {1: RandomBot(1)}, answers, out.append, str(tmp_path / "a.json"), meta, confirm=True).run()
+    return out, answers
+
+
+DECISION_LINE = re.compile(r"^  \d+\. \S")
+"""A numbered option or standing: a decision's text (``gear 2 play 3 4``, the one form records
+and the protocol use in every language) or a car's name, no sentence."""
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_sentence_of_the_plain_prompt_goes_through_the_catalogue(tmp_path: Path) -> None:
+    commands = ["help", "status", "list", "preview 1", "preview", "preview fly", "fly", "99", "play"]
+    commands += ["confirm off", "confirm on", f"save {tmp_path / 'b.json'}", "save", "1"]
+    out, answers = prompt_session(tmp_path, commands)
+    shown = [line for line in out + answers.asked if line.strip() and line != "> " and not DECISION_LINE.match(line)]
+    assert len(shown) > 100
+    bypassed = [line for line in dict.fromkeys(shown) if MARK_OPEN not in line]
+    assert bypassed == []
+
+
+def test_the_plain_prompt_speaks_finnish_and_takes_finnish_keywords(tmp_path: Path) -> None:
+    with i18n.speaking("fi"):
+        out, _answers = prompt_session(tmp_path, ["ohje", "tila", "vaihde 7 pelaa 1", "lopeta"])
+    text = "\n".join(out)
+    assert "Kirjoita päätös, vaihtoehdon numero tai komento:" in text  # ohje = help
+    assert text.count("Ajat autoa") >= 2  # tila = status: "You drive ..." again
+    assert "Ei sallittu: " in text  # vaihde 7 pelaa 1 = gear 7 play 1, refused by the engine
+    assert "Tallennettu. Jatka komennolla: heat play --resume" in text  # lopeta = quit
+
+
+def test_translated_keywords_read_as_the_english_decision_text() -> None:
+    from heat.cli import commands
+    from heat.engine import parse_decision
+
+    cases = {
+        "fi": "vaihde 3 pelaa 1 4",
+        "fr": "rapport 3 jouer 1 4",
+        "de": "Gang 3 spiele 1 4",
+        "en": "gear 3 play 1 4",
+    }
+    for language, typed in cases.items():
+        with i18n.speaking(language):
+            assert parse_decision(commands.english_decision(typed)).text() == "gear 3 play 1 4"
+            assert parse_decision(commands.english_decision("gear 3 play 1 4")).text() == "gear 3 play 1 4"
+    with i18n.speaking("fr"):
+        assert commands.english_decision("refroidir 1 de adrénaline") == "cooldown 1 from adrenaline"
+        assert commands.is_yes("oui") and commands.is_yes("yes") and not commands.is_yes("non")
+
+
+# ------------------------------------------------------------------ the data's words
+
+
+def test_every_name_of_the_data_files_is_in_the_catalogue() -> None:
+    from heat import content_words
+    from heat.engine.championship import event_book
+    from heat.engine.content import catalogue, weather_tokens
+
+    listed = set(
+        content_words.CARD_NAMES
+        + content_words.UPGRADE_NAMES
+        + content_words.WEATHER_NAMES
+        + content_words.ROAD_NAMES
+        + content_words.EVENT_TITLES
+        + content_words.EVENT_TEXTS
+    )
+    weather, road = weather_tokens()
+    names = {card.category or card.name for card in catalogue().cards if card.type != "sponsor"}
+    names |= {token.name for token in (*weather, *road)}
+    names |= {event.title for event in event_book().events} | {event.text for event in event_book().events}
+    assert sorted(names - listed) == []
+
+
+def test_a_card_in_words_says_in_english_what_the_engine_says() -> None:
+    from heat.card_words import card_words
+    from heat.engine.content import catalogue
+
+    cards = catalogue().cards
+    assert [card_words(card) for card in cards] == [card.describe() for card in cards]
+    with i18n.speaking("de"):
+        words = {card.id: card_words(card) for card in cards}
+    assert words["turbo-8"] == "Turbolader: 8, Heat 1, Verschrotten 6"
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_label_of_the_statistics_goes_through_the_catalogue() -> None:
+    from heat.stats import race_stats, table_rows
+
+    _lines, race = module_race_log()
+    labels = [label for label, _cells in table_rows(race_stats(race))]
+    assert len(labels) > 30
+    assert [label for label in labels if MARK_OPEN not in label] == []
