@@ -13,8 +13,17 @@ import pytest
 
 from heat.cli.parser import Command, build_parser
 
-HELP_MODULES = {"heat", "heat.cli", "heat.cli.main", "heat.cli.parser", "heat.bots", "heat.bots.names"}
-"""Every module of the project that `heat --help` may load: the parser and the level names."""
+HELP_MODULES = {
+    "heat",
+    "heat.engine_build",
+    "heat.cli",
+    "heat.cli.main",
+    "heat.cli.parser",
+    "heat.bots",
+    "heat.bots.names",
+}
+"""Every module of the project that `heat --help` may load: the parser, the level names, and the
+hook choosing which build of the engine to load (``heat/__init__`` installs it; standard library)."""
 HEAVY = ("numpy", "rich", "textual")
 
 
