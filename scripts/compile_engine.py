@@ -3,7 +3,7 @@ today's source. Run by scripts/setup with the venv's Python; prints one line whe
 
 Does nothing when HEAT_PURE is set or no C compiler is installed (Heat then runs the pure-Python
 engine). A failed compile is reported in one line with its log and is not fatal: the pure engine
-runs. Needs mypy (for mypyc): installed in the venv, at the version pyproject.toml pins, if absent.
+runs. ``--expected`` prints 1 if a compiled engine is wanted here, else 0. Needs mypy (for mypyc): installed in the venv, at the version pyproject.toml pins, if absent.
 """
 
 from __future__ import annotations
@@ -30,7 +30,11 @@ def mypy_requirement() -> str:
 def main() -> int:
     setup: dict[str, Any] = runpy.run_path(str(ROOT / "setup.py"), run_name="heat_setup_probe")
     build: dict[str, Any] = setup["engine_build"]
-    if build["pure_requested"]() or not setup["has_c_compiler"]():
+    wanted = not build["pure_requested"]() and setup["has_c_compiler"]()
+    if sys.argv[1:] == ["--expected"]:  # scripts/test: must the tests find a compiled engine?
+        print(int(wanted))
+        return 0
+    if not wanted:
         return 0
     if build["compiled_modules"](ROOT / "src" / "heat" / "_compiled", setup["ENGINE"]):
         return 0  # up to date
