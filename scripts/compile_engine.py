@@ -3,7 +3,8 @@ today's source. Run by scripts/setup with the venv's Python; prints one line whe
 
 Does nothing when HEAT_PURE is set or no C compiler is installed (Heat then runs the pure-Python
 engine). A failed compile is reported in one line with its log and is not fatal: the pure engine
-runs. ``--expected`` prints 1 if a compiled engine is wanted here, else 0. Needs mypy (for mypyc): installed in the venv, at the version pyproject.toml pins, if absent.
+runs. ``--expected`` prints 1 if a compiled engine is wanted here, else 0. Needs mypy (for
+mypyc): installed in the venv, at the version pyproject.toml pins, if absent.
 """
 
 from __future__ import annotations

@@ -11,11 +11,10 @@ from __future__ import annotations
 import json
 import sys
 
-from test_random_races import MODULES, make_config, random_config
-
 from heat.engine import Race, RaceConfig, to_position, to_record, track_ids
 from heat.engine.rng import Rng
 from heat.engine_build import engine_is_compiled
+from test_random_races import MODULES, make_config, random_config
 
 SEEDS = (1, 2)
 CHAMPIONSHIP_SEEDS = range(8)
