@@ -1,5 +1,5 @@
-"""Build Heat (the metadata is in pyproject.toml). Where a C compiler is present, also compile the
-rules engine with mypyc (issue 33); ``HEAT_PURE=1`` builds the pure-Python package only.
+"""Build Heat (the metadata is in pyproject.toml). With ``HEAT_COMPILED=1``, where a C compiler is
+present, also compile the rules engine with mypyc (issue 33); otherwise the pure-Python package.
 
 The compiled modules go to ``heat/_compiled/`` with a stamp of the source they were built from,
 not beside the sources: ``src/heat/engine_build.py`` says why and how they are loaded.
@@ -30,7 +30,7 @@ def has_c_compiler() -> bool:
 
 def engine_extensions() -> list[Any]:
     """The engine's modules compiled by mypyc, or none (pure package)."""
-    if engine_build["pure_requested"]() or not has_c_compiler():
+    if not engine_build["compiled_requested"]() or not has_c_compiler():
         return []
     from mypyc.build import mypycify  # only a compiling build needs mypy
 

@@ -1,10 +1,11 @@
 """Compile the rules engine with mypyc into src/heat/_compiled/, unless it is already compiled from
 today's source. Run by scripts/setup with the venv's Python; prints one line when it compiles.
 
-Does nothing when HEAT_PURE is set or no C compiler is installed (Heat then runs the pure-Python
-engine). A failed compile is reported in one line with its log and is not fatal: the pure engine
-runs. ``--expected`` prints 1 if a compiled engine is wanted here, else 0. Needs mypy (for
-mypyc): installed in the venv, at the version pyproject.toml pins, if absent.
+Does nothing unless HEAT_COMPILED=1 asks for the compiled engine (HEAT_PURE=1 forbids it), or
+when no C compiler is installed (Heat then runs the pure-Python engine). A failed compile is
+reported in one line with its log and is not fatal: the pure engine runs. ``--expected`` prints
+1 if a compiled engine is wanted here, else 0. Needs mypy (for mypyc): installed in the venv, at
+the version pyproject.toml pins, if absent.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def mypy_requirement() -> str:
 def main() -> int:
     setup: dict[str, Any] = runpy.run_path(str(ROOT / "setup.py"), run_name="heat_setup_probe")
     build: dict[str, Any] = setup["engine_build"]
-    wanted = not build["pure_requested"]() and setup["has_c_compiler"]()
+    wanted = build["compiled_requested"]() and setup["has_c_compiler"]()
     if sys.argv[1:] == ["--expected"]:  # scripts/test: must the tests find a compiled engine?
         print(int(wanted))
         return 0

@@ -23,21 +23,22 @@ def compiled_expected() -> bool:
     return os.environ.get("HEAT_REQUIRE_COMPILED", "") not in ("", "0")
 
 
+def build_env(**settings: str) -> dict[str, str]:
+    """This process's environment with ``HEAT_PURE`` and ``HEAT_COMPILED`` as given (else unset)."""
+    env = {key: value for key, value in os.environ.items() if key not in ("HEAT_PURE", "HEAT_COMPILED")}
+    return env | settings
+
+
 def run_driver(*, pure: bool) -> list[str]:
-    """The driver's output lines, on the pure engine or on the default (compiled if built) one."""
-    env = {key: value for key, value in os.environ.items() if key != "HEAT_PURE"}
-    if pure:
-        env["HEAT_PURE"] = "1"
+    """The driver's output lines, on the pure engine or on the compiled one."""
+    env = build_env(HEAT_PURE="1") if pure else build_env(HEAT_COMPILED="1")
     done = subprocess.run([sys.executable, str(DRIVER)], capture_output=True, text=True, check=True, env=env)
     return done.stdout.splitlines()
 
 
-def loads_compiled(env_pure: str | None) -> bool:
-    """Whether a fresh interpreter loads the compiled engine, with ``HEAT_PURE`` set to
-    ``env_pure`` (None: unset)."""
-    env = {key: value for key, value in os.environ.items() if key != "HEAT_PURE"}
-    if env_pure is not None:
-        env["HEAT_PURE"] = env_pure
+def loads_compiled(**settings: str) -> bool:
+    """Whether a fresh interpreter loads the compiled engine, with these ``HEAT_*`` settings."""
+    env = build_env(**settings)
     code = "from heat.engine_build import engine_is_compiled; print(engine_is_compiled())"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     return done.stdout.strip() == "True"
@@ -51,13 +52,15 @@ def built() -> None:
         pytest.skip("no compiled engine: the pure one is the only build here")
 
 
-def test_the_compiled_engine_is_loaded_when_built(built: None) -> None:
-    assert loads_compiled(None)
-    assert loads_compiled("0")
+def test_the_compiled_engine_is_loaded_when_built_and_asked_for(built: None) -> None:
+    assert loads_compiled(HEAT_COMPILED="1")
+    assert loads_compiled(HEAT_COMPILED="1", HEAT_PURE="0")
+    assert not loads_compiled()  # opt-in while the whole suite does not pass on it
+    assert not loads_compiled(HEAT_COMPILED="0")
 
 
 def test_HEAT_PURE_forces_the_pure_engine(built: None) -> None:
-    assert not loads_compiled("1")
+    assert not loads_compiled(HEAT_COMPILED="1", HEAT_PURE="1")
 
 
 def test_both_builds_play_byte_identical_records_and_events(built: None) -> None:
@@ -74,7 +77,7 @@ def test_both_builds_play_byte_identical_records_and_events(built: None) -> None
 def test_the_engine_benchmark_sets_the_builds_side_by_side(built: None) -> None:
     bench = Path(__file__).resolve().parent.parent / "benchmarks" / "engine_bench.py"
     command = [sys.executable, str(bench), "--races", "2", "--repeat", "1", "--cars", "2"]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=build_env())
     header = done.stdout.splitlines()[1].split()
     assert header == ["pure", "compiled", "speed-up"]
     pure, compiled = (
