@@ -11,18 +11,29 @@ deals 3 random Regular cards instead (G-18: Regular only, whatever the deck). Le
 cheap car-rounds (a card, no hand): with ``--legends`` the time is also given per car-round of
 the other cars, comparable with a race without Legends.
 
+The pure-Python engine and the one compiled by mypyc are measured side by side, each in a fresh
+interpreter (``--build this`` measures only the build this interpreter loads: HEAT_COMPILED=1 the compiled one).
+
     python benchmarks/engine_bench.py --track usa --cars 6 --laps 1 --races 300
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
+import subprocess
+import sys
 import time
 
 from heat.engine import HeatError, Race, RaceConfig, default_seats
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config
+from heat.engine_build import engine_is_compiled
+
+BUILDS = ("pure", "compiled")
+"""The engine's builds, in the order of the columns: Python, and the same source compiled by mypyc."""
 
 
 def play_random_race(
@@ -89,6 +100,14 @@ def main() -> None:
     )
     parser.add_argument("--weather", action="store_true", help="Weather & Road Conditions module")
     parser.add_argument("--legends", type=int, default=0, help="how many of the cars are Legends")
+    parser.add_argument(
+        "--build",
+        choices=("both", "this"),
+        default="both",
+        help="both: the pure and the compiled engine side by side, each in its own interpreter "
+        "(the default); this: only the build this interpreter loads (HEAT_PURE=1: the pure one)",
+    )
+    parser.add_argument("--json", action="store_true", help="with --build this: print the figures as JSON")
     args = parser.parse_args()
     if args.quick_upgrades and not args.garage:
         parser.error("--quick-upgrades deals Upgrade cards: choose their deck with --garage")
@@ -96,6 +115,22 @@ def main() -> None:
         check_config(race_config(args, 0))
     except HeatError as error:
         parser.error(str(error))
+    if args.build == "this":
+        figures = measure(args)
+        if args.json:
+            print(json.dumps(figures))
+            return
+        columns: dict[str, dict[str, float] | None] = {"compiled" if figures["compiled"] else "pure": figures}
+    else:
+        columns = {name: measure_in_subprocess(name) for name in BUILDS}
+        if columns["compiled"] is None:
+            print("(no compiled engine here: HEAT_COMPILED=1 scripts/setup builds it where a C compiler is present)")
+    print(headline(args))
+    print_table({name: figures for name, figures in columns.items() if figures is not None}, legends=bool(args.legends))
+
+
+def measure(args: argparse.Namespace) -> dict[str, float]:
+    """The figures of this interpreter's engine build: the fastest and the median of the repeats."""
     timings = []
     car_rounds = driven = decisions = 0
     for _ in range(args.repeat):
@@ -111,23 +146,63 @@ def main() -> None:
         timings.append(time.perf_counter() - started)
     best = min(timings)
     median = sorted(timings)[len(timings) // 2]
+    return {
+        "compiled": float(engine_is_compiled()),
+        "races per second": args.races / best,
+        "races per second (median)": args.races / median,
+        "car-rounds per race": car_rounds / args.races,
+        "decisions per race": decisions / args.races,
+        "us per car-round": best / car_rounds * 1e6,
+        "us per car-round (median)": median / car_rounds * 1e6,
+        "us per non-Legend car-round": best / driven * 1e6,
+        "us per non-Legend car-round (median)": median / driven * 1e6,
+        "us per decision": best / decisions * 1e6,
+    }
+
+
+def measure_in_subprocess(build: str) -> dict[str, float] | None:
+    """The figures of one build (``pure`` or ``compiled``), measured by this script in a fresh
+    interpreter; None if that build is not what it loads (no compiled engine here)."""
+    env = {key: value for key, value in os.environ.items() if key not in ("HEAT_PURE", "HEAT_COMPILED")}
+    env |= {"HEAT_PURE": "1"} if build == "pure" else {"HEAT_COMPILED": "1"}
+    argv = [arg for arg in sys.argv[1:] if not arg.startswith("--build")]
+    command = [sys.executable, __file__, *argv, "--build", "this", "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures if bool(figures["compiled"]) == (build == "compiled") else None
+
+
+def headline(args: argparse.Namespace) -> str:
+    """What was measured, in a line."""
     mode = "legal-list" if args.legal else "play_random" if args.rollout else "random_decision + apply"
     build = "quick upgrades, Regular cards" if args.quick_upgrades else "drafted"
     modules = [f"garage {args.garage} ({build})" if args.garage else "", "weather" if args.weather else ""]
     modules += [f"{args.legends} Legends" if args.legends else ""]
     mode += "; modules: " + (", ".join(m for m in modules if m) or "none")
-    print(
+    return (
         f"python {platform.python_version()} on {platform.machine()}; {args.track}, {args.cars} cars, "
         f"{args.laps} lap(s); {mode}; events {'on' if args.events else 'off'}; "
         f"{args.races} races x {args.repeat} repeats"
     )
-    print(f"races per second:    {args.races / best:10.1f}   (median {args.races / median:.1f})")
-    print(f"car-rounds per race: {car_rounds / args.races:10.1f}")
-    print(f"decisions per race:  {decisions / args.races:10.1f}")
-    print(f"us per car-round:    {best / car_rounds * 1e6:10.1f}   (median {median / car_rounds * 1e6:.1f})")
-    if args.legends:  # comparable with a race of as many cars without Legends
-        print(f"us per non-Legend car-round: {best / driven * 1e6:6.1f}   (median {median / driven * 1e6:.1f})")
-    print(f"us per decision:     {best / decisions * 1e6:10.1f}")
+
+
+def print_table(columns: dict[str, dict[str, float]], *, legends: bool) -> None:
+    """One row per figure, one column per build, and the compiled build's speed-up."""
+    names = list(columns)
+    rows = ["races per second", "car-rounds per race", "decisions per race", "us per car-round"]
+    rows += ["us per non-Legend car-round"] if legends else []  # comparable with a race without Legends
+    rows += ["us per decision"]
+    both = len(names) == 2
+    print(f"{'':28}" + "".join(f"{name:>12}" for name in names) + ("     speed-up" if both else ""))
+    for row in rows:
+        values = [columns[name][row] for name in names]
+        line = f"{row + ':':28}" + "".join(f"{value:12.1f}" for value in values)
+        if both and row.startswith(("us per", "races per")):
+            ratio = values[0] / values[1] if row.startswith("us") else values[1] / values[0]
+            line += f"{ratio:12.2f}x"
+        print(line)
+        if f"{row} (median)" in columns[names[0]]:
+            print(f"{'  (median)':28}" + "".join(f"{columns[name][row + ' (median)']:12.1f}" for name in names))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 import pytest
 
+from engine_builds import pure_engine_only
 from heat import arena
 from heat.arena import (
     ArenaConfig,
@@ -312,6 +313,7 @@ def test_a_link_is_never_replaced(tmp_path, capsys) -> None:
 # ------------------------------------------------------------------------------ decision times
 
 
+@pure_engine_only
 def test_a_decision_is_timed_whole_from_its_legal_decisions_to_the_bots_choice(monkeypatch) -> None:
     """The timer started after legal_decisions (and, before, view_of): a quick bot's decision
     read 0.0 ms though the player waited for the whole of it."""

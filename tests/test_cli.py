@@ -268,7 +268,8 @@ def test_the_entry_point_imports_nothing_heavy_before_main_runs():
     """`heat` catches Ctrl-C only once `main` runs: the module itself must load in an instant."""
     code = "import sys, heat.cli.main; print(sorted(m for m in sys.modules if m.startswith(('heat.', 'numpy'))))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == "['heat.cli', 'heat.cli.main']"
+    # heat.engine_build: the hook choosing the engine's build, which `heat` installs (standard library)
+    assert loaded.strip() == "['heat.cli', 'heat.cli.main', 'heat.engine_build']"
 
 
 def test_position_apply_without_a_file_names_only_the_file(capsys):

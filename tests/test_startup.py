@@ -13,9 +13,19 @@ import pytest
 
 from heat.cli.parser import Command, build_parser
 
-HELP_MODULES = {"heat", "heat.cli", "heat.cli.main", "heat.cli.parser", "heat.bots", "heat.bots.names", "heat.i18n"}
-"""Every module of the project that `heat --help` may load: the parser, the level names and the
-message catalogue (standard gettext; Babel is loaded only to format a number)."""
+HELP_MODULES = {
+    "heat",
+    "heat.engine_build",
+    "heat.cli",
+    "heat.cli.main",
+    "heat.cli.parser",
+    "heat.bots",
+    "heat.bots.names",
+    "heat.i18n",
+}
+"""Every module of the project that `heat --help` may load: the parser, the level names, the
+message catalogue (standard gettext; Babel is loaded only to format a number), and the hook
+choosing which build of the engine to load (``heat/__init__`` installs it; standard library)."""
 HEAVY = ("numpy", "rich", "textual")
 
 

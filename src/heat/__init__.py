@@ -1,3 +1,9 @@
 """Heat: Pedal to the Metal, in Python."""
 
+from heat.engine_build import use_compiled_engine
+
 __version__ = "0.1.0"
+
+# Load the engine compiled by mypyc if HEAT_COMPILED=1 asks and an up-to-date build exists:
+# this must run before anything imports heat.engine.
+use_compiled_engine()

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from engine_builds import pure_engine_only
 from heat.engine import (
     COLORS,
     ConfigError,
@@ -278,6 +279,7 @@ def test_B_10_3_each_player_takes_basic_and_starting_cards_of_their_colour():
         Race(RaceConfig(seats=(SeatConfig("A", "pink"),)))
 
 
+@pure_engine_only
 def test_B_10_4_heat_and_stress_per_player_come_from_the_board(monkeypatch):
     board = dataclasses.replace(track("usa"), heat=5, stress=2)
     monkeypatch.setattr(content, "track", lambda track_id: board)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 
 class HeatError(Exception):
     """Base class of every error the engine raises on bad input."""
@@ -65,6 +67,8 @@ def described(value: object) -> str:
     return shown(value)
 
 
-def is_integer(value: object) -> bool:
-    """A whole number as a file states it: an int, not a bool (``true`` is not 1) or a float."""
+def is_integer(value: object) -> TypeGuard[int]:
+    """A whole number as a file states it: an int, not a bool (``true`` is not 1) or a float.
+    Check a value read from a file with it before giving it a type: the compiled engine checks
+    a typed variable's value at run time, and would raise TypeError, not the caller's HeatError."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -167,7 +167,7 @@ class _Fields:
         return f"{self.path}.{key}" if self.path else key
 
     def integer(self, key: str, default: int | None = None, low: int | None = None, high: int | None = None) -> int:
-        value: int = self.data.get(key, default)
+        value = self.data.get(key, default)  # Any until checked: see is_integer
         if not is_integer(value):
             raise PositionError(f"{self.where(key)}: expected an integer, got {described(value)}")
         if (low is not None and value < low) or (high is not None and value > high):

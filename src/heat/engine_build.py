@@ -1,0 +1,110 @@
+"""Which build of the rules engine runs: the pure-Python one, or the same source compiled by mypyc.
+
+With ``HEAT_COMPILED=1``, ``scripts/setup`` compiles ``heat.engine`` with mypyc where a C compiler
+is present, and so does ``pip install .`` (issue 33). The extension modules go to
+``heat/_compiled/``, beside this file and apart from the sources, with a stamp holding the hash of
+the source they were built from. At import ``heat`` calls :func:`use_compiled_engine`, which puts
+an import hook first on ``sys.meta_path`` that loads ``heat.engine.*`` from those modules when
+``HEAT_COMPILED`` is set (to anything but ``0``), unless
+
+- ``HEAT_PURE`` is set (to anything but ``0``): the pure engine is forced;
+- the stamp does not match the source (a developer edited a ``.py`` since the build): a stale
+  module is never loaded, the pure one is; the next ``scripts/setup`` compiles again.
+
+The compiled engine is opt-in for now: the whole suite does not pass on it yet (files with values
+of the wrong type raise TypeError, not HeatError; the server's and the online client's messages
+read the engine's view dataclasses, which mypyc changes): docs/engine.md lists what is left.
+
+``heat.engine/__init__.py`` itself stays pure Python (it only re-exports). This module uses the
+standard library only: ``setup.py`` and ``scripts/compile_engine.py`` run it before Heat is
+installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
+from importlib.util import spec_from_file_location
+from pathlib import Path
+from types import ModuleType
+from typing import Final
+
+PACKAGE_DIR: Final = Path(__file__).resolve().parent
+ENGINE_DIR: Final = PACKAGE_DIR / "engine"
+COMPILED_DIR: Final = PACKAGE_DIR / "_compiled"
+STAMP_NAME: Final = "SOURCE_HASH"
+SHARED_LIBRARY: Final = "heat._engine__mypyc"
+"""The module mypyc puts the compiled code of every engine module in (the group ``heat._engine``);
+each ``heat.engine.X`` extension is a small shim importing it."""
+
+
+def pure_requested() -> bool:
+    """True when ``HEAT_PURE`` asks for the pure-Python engine."""
+    return os.environ.get("HEAT_PURE", "") not in ("", "0")
+
+
+def compiled_requested() -> bool:
+    """True when ``HEAT_COMPILED`` asks for the compiled engine and ``HEAT_PURE`` does not forbid it."""
+    return os.environ.get("HEAT_COMPILED", "") not in ("", "0") and not pure_requested()
+
+
+def compiled_sources(engine_dir: Path = ENGINE_DIR) -> list[Path]:
+    """The engine modules mypyc compiles: every ``.py`` but ``__init__.py``, sorted."""
+    return sorted(path for path in engine_dir.glob("*.py") if path.name != "__init__.py")
+
+
+def source_hash(engine_dir: Path = ENGINE_DIR) -> str:
+    """A hash of the compiled modules' names and source, and of the interpreter's version."""
+    digest = hashlib.sha256(sys.implementation.cache_tag.encode())
+    for path in compiled_sources(engine_dir):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def compiled_modules(compiled_dir: Path = COMPILED_DIR, engine_dir: Path = ENGINE_DIR) -> dict[str, Path]:
+    """Module name -> extension file of a complete, up-to-date compiled build; empty when there
+    is none (no build, a build of older source, or one for another interpreter)."""
+    stamp = compiled_dir / STAMP_NAME
+    try:
+        if stamp.read_text().strip() != source_hash(engine_dir):
+            return {}
+    except OSError:
+        return {}
+    suffix = EXTENSION_SUFFIXES[0]  # this interpreter's own tag, e.g. .cpython-311-x86_64-linux-gnu.so
+    wanted = [f"heat.engine.{path.stem}" for path in compiled_sources(engine_dir)] + [SHARED_LIBRARY]
+    found = {name: compiled_dir / (name.rpartition(".")[2] + suffix) for name in wanted}
+    return found if all(path.is_file() for path in found.values()) else {}
+
+
+class CompiledEngineFinder:
+    """Finds the compiled ``heat.engine`` modules before Python's own finders see the sources (a
+    meta path finder; not derived from ``importlib.abc``, whose import costs more than the rest)."""
+
+    def __init__(self, modules: dict[str, Path]) -> None:
+        self.modules = modules
+
+    def find_spec(self, fullname: str, path: object = None, target: ModuleType | None = None) -> ModuleSpec | None:
+        """The spec of the compiled module ``fullname``, or None for any other module."""
+        location = self.modules.get(fullname)
+        return None if location is None else spec_from_file_location(fullname, location)
+
+
+def use_compiled_engine() -> bool:
+    """Install the import hook for the compiled engine when ``HEAT_COMPILED`` asks for it (and
+    ``HEAT_PURE`` does not forbid it) and there is a usable build; True if it is installed. Call
+    before importing ``heat.engine``."""
+    if not compiled_requested() or any(isinstance(finder, CompiledEngineFinder) for finder in sys.meta_path):
+        return False
+    modules = compiled_modules()
+    if modules:
+        sys.meta_path.insert(0, CompiledEngineFinder(modules))
+    return bool(modules)
+
+
+def engine_is_compiled() -> bool:
+    """True when the loaded engine is the compiled one (imports ``heat.engine.race`` to know)."""
+    import heat.engine.race as race  # the question is about this very import
+
+    return not (race.__file__ or "").endswith(".py")

@@ -1,0 +1,89 @@
+"""The two builds of the engine (issue 33): the pure-Python one and the one compiled by mypyc
+play the very same races, and the compiled one is really loaded when it is built."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from heat.engine_build import compiled_modules
+
+DRIVER = Path(__file__).with_name("build_races.py")
+
+
+def compiled_expected() -> bool:
+    """True when this run must use a compiled engine: ``scripts/test`` sets
+    ``HEAT_REQUIRE_COMPILED=1`` where a C compiler is present, so a failed or stale build fails
+    here rather than letting the comparison below run the pure engine twice."""
+    return os.environ.get("HEAT_REQUIRE_COMPILED", "") not in ("", "0")
+
+
+def build_env(**settings: str) -> dict[str, str]:
+    """This process's environment with ``HEAT_PURE`` and ``HEAT_COMPILED`` as given (else unset)."""
+    env = {key: value for key, value in os.environ.items() if key not in ("HEAT_PURE", "HEAT_COMPILED")}
+    return env | settings
+
+
+def run_driver(*, pure: bool) -> list[str]:
+    """The driver's output lines, on the pure engine or on the compiled one."""
+    env = build_env(HEAT_PURE="1") if pure else build_env(HEAT_COMPILED="1")
+    done = subprocess.run([sys.executable, str(DRIVER)], capture_output=True, text=True, check=True, env=env)
+    return done.stdout.splitlines()
+
+
+def loads_compiled(**settings: str) -> bool:
+    """Whether a fresh interpreter loads the compiled engine, with these ``HEAT_*`` settings."""
+    env = build_env(**settings)
+    code = "from heat.engine_build import engine_is_compiled; print(engine_is_compiled())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    return done.stdout.strip() == "True"
+
+
+@pytest.fixture(scope="module")
+def built() -> None:
+    """Skip where there is no up-to-date compiled build, unless one is required."""
+    if not compiled_modules():
+        assert not compiled_expected(), "a C compiler is present but there is no up-to-date compiled engine"
+        pytest.skip("no compiled engine: the pure one is the only build here")
+
+
+def test_the_compiled_engine_is_loaded_when_built_and_asked_for(built: None) -> None:
+    assert loads_compiled(HEAT_COMPILED="1")
+    assert loads_compiled(HEAT_COMPILED="1", HEAT_PURE="0")
+    assert not loads_compiled()  # opt-in while the whole suite does not pass on it
+    assert not loads_compiled(HEAT_COMPILED="0")
+
+
+def test_HEAT_PURE_forces_the_pure_engine(built: None) -> None:
+    assert not loads_compiled(HEAT_COMPILED="1", HEAT_PURE="1")
+
+
+def test_both_builds_play_byte_identical_records_and_events(built: None) -> None:
+    compiled, pure = run_driver(pure=False), run_driver(pure=True)
+    assert json.loads(compiled[0]) == {"compiled": True}
+    assert json.loads(pure[0]) == {"compiled": False}
+    assert len(compiled) == len(pure) > 50
+    for compiled_line, pure_line in zip(compiled[1:], pure[1:], strict=True):
+        if compiled_line != pure_line:
+            race = json.loads(pure_line)["race"]
+            pytest.fail(f"the builds differ in race {race}")
+
+
+def test_the_engine_benchmark_sets_the_builds_side_by_side(built: None) -> None:
+    bench = Path(__file__).resolve().parent.parent / "benchmarks" / "engine_bench.py"
+    command = [sys.executable, str(bench), "--races", "2", "--repeat", "1", "--cars", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=build_env())
+    header = done.stdout.splitlines()[1].split()
+    assert header == ["pure", "compiled", "speed-up"]
+    pure, compiled = (
+        float(value)
+        for value in next(line for line in done.stdout.splitlines() if line.startswith("car-rounds per race:")).split()[
+            3:5
+        ]
+    )
+    assert pure == compiled  # the same races
