@@ -127,6 +127,18 @@ def test_the_app_joins_a_seat_by_its_link_and_races_to_the_end(server):
     run(body())
 
 
+async def answer_with(bot, screen: RaceScreen, pilot) -> None:
+    """Put ``bot``'s choice for the race screen's question on the screen and press enter."""
+    options = screen.options if screen.mode == OPTIONS else screen.legal
+    decision = bot.choose(screen.current_view(), options)
+    if screen.mode in (PLAN, DISCARD):
+        assert isinstance(decision, Plan | Discard) and screen.selection is not None
+        screen.selection.select_cards(decision.cards, decision.gear if isinstance(decision, Plan) else 1)
+    else:
+        screen.query_one("#options").highlighted = screen.options.index(decision)
+    await pilot.press("enter")
+
+
 async def drive_to_results(app: RemoteApp, pilot, bot) -> None:
     """Answer every question the app asks with ``bot``'s choice until the Hall of Fame shows."""
     for _ in range(500):
@@ -137,14 +149,7 @@ async def drive_to_results(app: RemoteApp, pilot, bot) -> None:
             return
         if not isinstance(screen, RaceScreen) or screen.seat is None:
             continue
-        options = screen.options if screen.mode == OPTIONS else screen.legal
-        decision = bot.choose(screen.current_view(), options)
-        if screen.mode in (PLAN, DISCARD):
-            assert isinstance(decision, Plan | Discard) and screen.selection is not None
-            screen.selection.select_cards(decision.cards, decision.gear if isinstance(decision, Plan) else 1)
-        else:
-            screen.query_one("#options").highlighted = screen.options.index(decision)
-        await pilot.press("enter")
+        await answer_with(bot, screen, pilot)
     raise AssertionError("the race did not end")
 
 
@@ -294,14 +299,7 @@ def test_a_championship_table_is_played_through_its_hub(server):
                 if not isinstance(screen, RaceScreen) or screen.seat is None:
                     continue
                 raced = True
-                options = screen.options if screen.mode == OPTIONS else screen.legal
-                decision = bot.choose(screen.current_view(), options)
-                if screen.mode in (PLAN, DISCARD):
-                    assert isinstance(decision, Plan | Discard) and screen.selection is not None
-                    screen.selection.select_cards(decision.cards, decision.gear if isinstance(decision, Plan) else 1)
-                else:
-                    screen.query_one("#options").highlighted = screen.options.index(decision)
-                await pilot.press("enter")
+                await answer_with(bot, screen, pilot)
             assert built and raced
             season = app.table.season_view()
             assert len(season.results) == 1 and season.race_number == 2 and sum(season.totals) > 0
