@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
@@ -32,13 +33,19 @@ TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]
 MARK_OPEN, MARK_CLOSE = "\u27e6", "\u27e7"
 
 
-def catalogue(language: str) -> Catalog:
-    with (i18n.LOCALE_DIR / language / "LC_MESSAGES" / "heat.po").open("rb") as file:
+def po_path(language: str, domain: str) -> Path:
+    return i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def catalogue(language: str, domain: str = "heat") -> Catalog:
+    with po_path(language, domain).open("rb") as file:
         return read_po(file, locale=language)
 
 
-def messages(language: str) -> list[Message]:
-    return [message for message in catalogue(language) if message.id]
+def messages(language: str, domain: str = "heat") -> list[Message]:
+    if not po_path(language, domain).is_file():
+        return []
+    return [message for message in catalogue(language, domain) if message.id]
 
 
 def placeholders(text: str) -> list[str]:
@@ -48,20 +55,36 @@ def placeholders(text: str) -> list[str]:
     return sorted(fields + percent)
 
 
-def source_ids() -> set[str | tuple[str, str]]:
-    """Every message id marked in src/heat, extracted as scripts/i18n does (babel.cfg)."""
+def domain_keywords(domain: str) -> dict[str, object]:
+    """The keywords scripts/i18n extracts with in ``domain``: Babel's, plus the engine's errors."""
+    keywords: dict[str, object] = dict(DEFAULT_KEYWORDS)
+    if domain == "engine":
+        script = (ROOT / "scripts" / "i18n").read_text(encoding="utf-8")
+        listed = re.search(r"ENGINE_KEYWORDS=\(([^)]*)\)", script)
+        assert listed, "scripts/i18n lists the engine's keywords"
+        keywords.update(dict.fromkeys(listed.group(1).split("#")[0].split()[1::2]))
+    return keywords
+
+
+def source_ids(domain: str | None = None) -> set[str | tuple[str, str]]:
+    """Every message id marked in src/heat (or in the files of ``domain``), extracted as
+    scripts/i18n does (i18n/DOMAIN.cfg)."""
     found: set[str | tuple[str, str]] = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        str(ROOT / "src" / "heat"), [("**.py", "python")]
-    ):
-        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    for name in [domain] if domain else list(i18n.DOMAINS):
+        with (ROOT / "i18n" / f"{name}.cfg").open(encoding="utf-8") as config:
+            method_map, options_map = parse_mapping_cfg(config)
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            str(ROOT / "src" / "heat"), method_map, options_map, keywords=domain_keywords(name)
+        ):
+            found.add(message if isinstance(message, str) else (message[0], message[1]))
     return found
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_every_message_is_translated_with_the_same_placeholders(language: str) -> None:
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+def test_every_message_is_translated_with_the_same_placeholders(language: str, domain: str) -> None:
     problems = []
-    for message in messages(language):
+    for message in messages(language, domain):
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         if message.fuzzy or not all(forms):
@@ -101,20 +124,25 @@ def test_french_says_one_card_for_zero_and_finnish_many_for_zero() -> None:
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_the_catalogues_are_up_to_date_with_the_source(language: str) -> None:
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+def test_the_catalogues_are_up_to_date_with_the_source(language: str, domain: str) -> None:
     """scripts/i18n extracts no new id and none is left over: the catalogue is what the source says."""
-    in_catalogue = {message.id for message in messages(language)}
-    in_source = source_ids()
+    in_catalogue = {message.id for message in messages(language, domain)}
+    in_source = source_ids(domain)
     assert sorted(map(str, in_source - in_catalogue)) == [], "new messages: run scripts/i18n"
     assert sorted(map(str, in_catalogue - in_source)) == [], "messages no longer in the source: run scripts/i18n"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_the_compiled_catalogue_matches_its_po(language: str) -> None:
-    """heat.mo is what `pybabel compile` makes of heat.po (scripts/i18n compile after an edit)."""
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+def test_the_compiled_catalogue_matches_its_po(language: str, domain: str) -> None:
+    """DOMAIN.mo is what `pybabel compile` makes of DOMAIN.po (scripts/i18n compile after an edit)."""
+    if not po_path(language, domain).is_file():
+        assert not po_path(language, domain).with_suffix(".mo").exists()
+        return
     compiled = io.BytesIO()
-    write_mo(compiled, catalogue(language))
-    assert (i18n.LOCALE_DIR / language / "LC_MESSAGES" / "heat.mo").read_bytes() == compiled.getvalue()
+    write_mo(compiled, catalogue(language, domain))
+    assert po_path(language, domain).with_suffix(".mo").read_bytes() == compiled.getvalue()
 
 
 def pseudo_catalogue() -> GNUTranslations:
@@ -377,3 +405,34 @@ def test_every_label_of_the_statistics_goes_through_the_catalogue() -> None:
     labels = [label for label, _cells in table_rows(race_stats(race))]
     assert len(labels) > 30
     assert [label for label in labels if MARK_OPEN not in label] == []
+
+
+def test_using_sets_the_language_of_one_asyncio_task_only() -> None:
+    """A server answers each player in their own language: ``using`` must not leak to others."""
+    import asyncio
+
+    async def speak(language: str, ready: asyncio.Event, other: asyncio.Event) -> str:
+        with i18n.using(language):
+            ready.set()
+            await other.wait()  # the other task is inside its own ``using`` now
+            return i18n.ngettext("{who} draws {count} card", "{who} draws {count} cards", 2, who="A")
+
+    async def both() -> list[str]:
+        first, second = asyncio.Event(), asyncio.Event()
+        return list(await asyncio.gather(speak("fr", first, second), speak("de", second, first)))
+
+    assert asyncio.run(both()) == ["A pioche 2 cartes", "A zieht 2 Karten"]
+    assert i18n.language() == "en"
+    with pytest.raises(i18n.UnknownLanguage), i18n.using("xx"):
+        pass
+
+
+def test_an_error_made_of_a_template_is_translated_with_its_values() -> None:
+    from heat.engine import IllegalDecision
+
+    error = IllegalDecision("{who} boosts +{value}", who="A", value=2)
+    assert str(error) == "A boosts +2"
+    with i18n.speaking("de"):
+        assert i18n.error_text(error) == "A boostet +2"
+        assert i18n.error_text(IllegalDecision("a sentence built whole")) == "a sentence built whole"
+        assert i18n.error_text(ValueError("not ours")) == "not ours"

@@ -1,14 +1,17 @@
 """The language a person reads: gettext message catalogues, plural forms and numbers.
 
-One catalogue per language (``heat/locale/LANG/LC_MESSAGES/heat.po``, compiled to ``heat.mo``
-beside it; docs/i18n.md says how to update them). English is the source text and the fallback.
+One set of catalogues per language (``heat/locale/LANG/LC_MESSAGES/DOMAIN.po``, compiled to
+``DOMAIN.mo`` beside it; docs/i18n.md says how to update them), one catalogue per part of the
+source (``DOMAINS``), read as one. English is the source text and the fallback.
 Only what a person reads goes through here: records, saved games and the protocol keep their
 one language-neutral form (``gear 3 play 1 4``, card and token ids).
 
 Messages use named ``str.format`` placeholders (``{who} boosts +{value}``): ``_`` and
 ``ngettext`` translate, then fill them in. The language is one setting for the process, chosen by
 ``heat --lang`` or the environment (``language_from_environment``); it starts as English, so a
-library user or a test gets English unless it asks otherwise.
+library user or a test gets English unless it asks otherwise. A server that speaks to each
+player in their own language wraps the work for one player in ``using(language)``: that sets the
+language of the current thread or asyncio task only.
 
 This module loads only the standard library (``heat --help`` stays fast); Babel is loaded when a
 number is first formatted.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -26,12 +30,18 @@ from pathlib import Path
 LANGUAGES = ("en", "fi", "fr", "de")
 """The languages Heat speaks, English first (the source text)."""
 LANGUAGE_NAMES = {"en": "English", "fi": "suomi", "fr": "français", "de": "Deutsch"}
-DOMAIN = "heat"
+DOMAINS = ("heat", "engine", "tui", "web")
+"""The catalogues of each language, one per part of the source (``scripts/i18n`` extracts each
+from its folders, ``i18n/DOMAIN.cfg``): ``engine`` the reasons of refused decisions and files,
+``tui`` the full-screen app, ``web`` the server and the browser board, ``heat`` all the rest.
+They are read as one: a message is looked up in each in turn."""
 LOCALE_DIR = Path(__file__).parent / "locale"
 ENVIRONMENT_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 """Where the language comes from without ``--lang``: the first of these that is set, as POSIX says."""
 
 _state: dict[str, object] = {"language": "en", "translations": gettext.NullTranslations()}
+_speaking_here: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar("heat_language", default=None)
+"""The language of ``using``: this thread or asyncio task only, before the process's."""
 
 
 class UnknownLanguage(ValueError):
@@ -40,10 +50,17 @@ class UnknownLanguage(ValueError):
 
 @cache
 def _catalogue(language: str) -> gettext.NullTranslations:
+    """The catalogues of ``language``, chained in the order of ``DOMAINS`` (a domain with no
+    message yet has no file)."""
+    chain = gettext.NullTranslations()
     if language == "en":
-        return gettext.NullTranslations()
-    with (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as file:
-        return gettext.GNUTranslations(file)
+        return chain
+    for domain in DOMAINS:
+        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.mo"
+        if path.is_file():
+            with path.open("rb") as file:
+                chain.add_fallback(gettext.GNUTranslations(file))
+    return chain
 
 
 def set_language(language: str) -> None:
@@ -61,7 +78,8 @@ def use_catalogue(language: str, translations: gettext.NullTranslations) -> None
 
 def language() -> str:
     """The language spoken now (``en`` unless set)."""
-    return str(_state["language"])
+    here = _speaking_here.get()
+    return here[0] if here is not None else str(_state["language"])
 
 
 @contextmanager
@@ -73,6 +91,19 @@ def speaking(language_code: str) -> Iterator[None]:
         yield
     finally:
         _state.update(before)
+
+
+@contextmanager
+def using(language_code: str) -> Iterator[None]:
+    """Speak ``language_code`` inside the block in this thread or asyncio task only (a server
+    answering each player in their language); UnknownLanguage for a language Heat lacks."""
+    if language_code not in LANGUAGES:
+        raise UnknownLanguage(language_code)
+    token = _speaking_here.set((language_code, _catalogue(language_code)))
+    try:
+        yield
+    finally:
+        _speaking_here.reset(token)
 
 
 def language_from_environment(environ: Mapping[str, str]) -> str:
@@ -88,6 +119,9 @@ def language_from_environment(environ: Mapping[str, str]) -> str:
 
 def translations() -> gettext.NullTranslations:
     """The catalogue of the language spoken (for code that formats its own messages, argparse)."""
+    here = _speaking_here.get()
+    if here is not None:
+        return here[1]
     catalogue = _state["translations"]
     assert isinstance(catalogue, gettext.NullTranslations)
     return catalogue
@@ -103,6 +137,20 @@ def ngettext(singular: str, plural: str, count: int, /, **values: object) -> str
     """The form of ``singular``/``plural`` that the language uses for ``count`` (French says
     ``0 carte``, English ``0 cards``), with ``{count}`` and ``values`` filled in."""
     return translations().ngettext(singular, plural, count).format(count=count, **values)
+
+
+def error_text(error: BaseException) -> str:
+    """What ``error`` says, in the language spoken: a ``HeatError`` built from a template with
+    values (``IllegalDecision("gear {gear} does not exist", gear=5)``) is translated, then
+    filled in; any other error is shown as it is."""
+    template = getattr(error, "template", None)
+    values = getattr(error, "values", None)
+    if isinstance(template, str) and template and isinstance(values, dict):
+        try:
+            return _(template, **values)
+        except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
+            return str(error)
+    return str(error)
 
 
 def N_(message: str, /) -> str:  # noqa: N802 - the gettext convention extraction looks for

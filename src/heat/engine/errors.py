@@ -6,7 +6,18 @@ from typing import TypeGuard
 
 
 class HeatError(Exception):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    ``HeatError("gear {gear} does not exist", gear=5)``: the message is an English template with
+    named ``{placeholders}`` and their values. ``str(error)`` is the English sentence; the
+    template and ``values`` stay on the error so that a client can show it in the player's
+    language (``heat.i18n.error_text``) without the engine knowing languages. A message built
+    whole (an f-string) is still accepted: it has no values and is shown as it is."""
+
+    def __init__(self, template: str = "", /, **values: object) -> None:
+        self.template = template
+        self.values = values
+        super().__init__(template.format(**values) if values else template)
 
 
 class IllegalDecision(HeatError):
