@@ -14,10 +14,11 @@ from heat.engine.content import catalogue
 from heat.engine.rng import Rng
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "benchmarks"
+EXPERIMENTS = SCRIPTS.parent / "experiments"
 BENCH = SCRIPTS / "engine_bench.py"
-SEGMENTS = SCRIPTS / "race_segments.py"
-SWEEP = SCRIPTS / "settings_sweep.py"
-ORACLE = SCRIPTS / "round_oracle.py"
+SEGMENTS = EXPERIMENTS / "race_segments.py"
+SWEEP = EXPERIMENTS / "settings_sweep.py"
+ORACLE = EXPERIMENTS / "round_oracle.py"
 STARTUP = SCRIPTS / "startup_bench.py"
 MEMORY = SCRIPTS / "arena_memory.py"
 COSTS = SCRIPTS / "arena_costs.py"
@@ -109,11 +110,11 @@ def test_the_arena_cost_benchmark_prints_a_row_per_entrant():
 
 
 def test_the_scripts_against_legends_start_no_more_processes_than_races(monkeypatch):
-    sys.path.insert(0, str(SCRIPTS))
+    sys.path.insert(0, str(EXPERIMENTS))
     try:
         import legends_arena
     finally:
-        sys.path.remove(str(SCRIPTS))
+        sys.path.remove(str(EXPERIMENTS))
     asked: list[int] = []
 
     class Pool:

@@ -13,11 +13,18 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from engine_bench import positive  # the same check of a count (this folder is on sys.path)
 from heat.arena import LEGEND, ArenaConfig
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def add_arena_options(parser: argparse.ArgumentParser, races: int = 100) -> None:

@@ -29,13 +29,12 @@ import copy
 import sys
 from typing import Any
 
-from engine_bench import positive  # this folder is on sys.path
 from heat.arena import LEGEND, ArenaConfig, bot_seed, check_config, make_driver, play_race, race_setup
 from heat.bots import forecast
 from heat.bots.planner import PlannerBot
 from heat.engine import Decision, Discard, HeatError, Plan, Race, from_position, to_position, view_of
 from heat.engine.rng import Rng
-from legends_arena import add_arena_options, arena_of, play_all  # this folder is on sys.path
+from legends_arena import add_arena_options, arena_of, play_all, positive  # this folder is on sys.path
 from settings_sweep import champion_won, report
 
 CHAMPION = "champion"
