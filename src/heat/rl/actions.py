@@ -10,6 +10,7 @@ the engine is spelled as a sequence of tokens (``spell``), cards in the engine's
 | ``Plan(3, ("1", "4", "stress"))`` | ``plan n:3 card:1 card:4 card:stress end`` |
 | ``React("cooldown", 2)`` | ``react:cooldown n:2 source:gear`` |
 | ``React("heat", 1, "turbo-8")`` | ``react:heat n:1 card:turbo-8`` |
+| ``React("cooldown", 1, "weather")`` | ``react:cooldown n:1 end`` |
 | ``EndReact()`` | ``done`` |
 | ``Slipstream(True, 4)`` / ``Slipstream(False)`` | ``slipstream n:4`` / ``no-slipstream`` |
 | ``Discard(("1", "2"))`` / ``Discard(())`` | ``discard card:1 card:2 end`` / ``discard end`` |
@@ -69,6 +70,10 @@ SYMBOLS = (
 """Every symbol a ``React`` may name (B-5, G-24 to G-37)."""
 SOURCES = ("gear", "adrenaline")
 """The sources of a ``React`` that are not cards (a card source is spelled as its card token)."""
+WEATHER_SOURCE = "weather"
+"""The Weather token's own Cooldown (W-27, OQ-W-6) is spelled with ``end`` as its source: the
+vocabulary was fixed (and drivers trained on it) before it was spelled, ``end`` is never a
+React's last token otherwise, and a new token would have changed the size of the action space."""
 
 
 @cache
@@ -120,7 +125,12 @@ def spell_tokens(decision: Decision) -> tuple[str, ...]:
     if isinstance(decision, Plan):
         return ("plan", _number(decision.gear), *_cards(decision.cards), "end")
     if isinstance(decision, React):
-        source = f"source:{decision.source}" if decision.source in SOURCES else f"card:{decision.source}"
+        if decision.source == WEATHER_SOURCE:
+            source = "end"
+        elif decision.source in SOURCES:
+            source = f"source:{decision.source}"
+        else:
+            source = f"card:{decision.source}"
         return (f"react:{decision.symbol}", _number(decision.amount), source)
     if isinstance(decision, EndReact):
         return ("done",)
