@@ -104,3 +104,12 @@ def test_the_weathers_own_cooldown_is_spelled_beside_the_others():
         if seen:
             return
     pytest.fail("no Weather Cooldown came up in 40 races")
+
+
+def test_a_mask_is_the_callers_to_change():
+    """Masks are copies of a cache: changing one changes no later mask."""
+    cursor = DecisionCursor([Plan(1, ("1",)), Plan(2, ("1", "2"))])
+    first = cursor.mask()
+    first[:] = 0
+    assert list(np.flatnonzero(cursor.mask())) == [index_of()["plan"]]
+    assert list(np.flatnonzero(DecisionCursor([Plan(1, ("1",)), Plan(2, ("2",))]).mask())) == [index_of()["plan"]]
