@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -126,3 +127,15 @@ def test_the_vector_env_on_ray_steps_the_races_of_the_local_one(local_ray: Any) 
     local.close()
     on_ray.close()
     assert local_ray.is_initialized()
+
+
+def test_an_address_where_no_cluster_listens_is_refused_in_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ray itself would keep trying for minutes: the arena says at once that nothing answers."""
+    pytest.importorskip("ray", reason="the ray extra is not installed: pip install -e '.[ray]'")
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["arena", "--lineup", "random,random", "--races", "1", "--ray", f"127.0.0.1:{port}"]) != 0
+    err = capsys.readouterr().err
+    assert f"--ray 127.0.0.1:{port}: no Ray cluster answers there" in err
+    assert "Traceback" not in err and "racing" not in err

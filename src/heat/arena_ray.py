@@ -10,6 +10,7 @@ version), as its workers import ``heat.arena`` to play.
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -38,12 +39,31 @@ def connect(address: str) -> bool:
         return False
     if not address.strip():
         raise ConfigError("--ray needs the address of a Ray cluster: HOST:PORT, ray://HOST:PORT, auto or local")
+    check_reachable(address)
     try:
         ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
     except (ConnectionError, ValueError, RuntimeError, TimeoutError) as error:
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise ConfigError(f"--ray {address}: could not join the Ray cluster: {first_line}") from None
     return True
+
+
+REACH_SECONDS = 5.0
+"""How long to wait for a cluster's head to answer at all: Ray itself keeps trying to reach an
+address where nothing listens for minutes before it gives up."""
+
+
+def check_reachable(address: str) -> None:
+    """ConfigError in one line unless something listens at ``HOST:PORT`` (``auto``, ``local``
+    and ``ray://`` addresses are left to Ray, which answers those quickly)."""
+    host, colon, port = address.strip().rpartition(":")
+    if not colon or "://" in address or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=REACH_SECONDS).close()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ConfigError(f"--ray {address}: no Ray cluster answers there ({reason})") from None
 
 
 def play_on_ray(

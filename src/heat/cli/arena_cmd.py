@@ -58,6 +58,11 @@ def run(args: argparse.Namespace) -> int:
     check_config(config)  # every mistake in the options is refused before the progress bar starts
     if args.ray is not None and args.workers is not None:
         raise ConfigError("--workers and --ray: a Ray cluster plays on all its CPUs; drop --workers")
+    if args.ray is not None:  # the extra and the address checked before the progress bar starts
+        from heat.arena_ray import check_reachable, import_ray
+
+        import_ray()
+        check_reachable(args.ray)
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
         raise ConfigError(f"--workers must be 1 to {MAX_WORKERS}, not {args.workers}")
     total = config.races * len(config.tracks)
