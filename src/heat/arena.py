@@ -281,11 +281,18 @@ def play_arena(
     on_race: Callable[[RaceOutcome], None],
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> None:
     """Play every race of the arena on ``workers`` processes (never more than there are races)
     and hand each outcome to ``on_race`` in race order, as soon as it and the races before it
-    are done; nothing else is kept. ``progress(n)`` after each n races done."""
+    are done; nothing else is kept. ``progress(n)`` after each n races done. ``ray``: the
+    address of a Ray cluster that plays the races instead (``heat.arena_ray``; the same races)."""
     check_config(config)
+    if ray is not None:
+        from heat.arena_ray import play_on_ray  # only here: an arena without Ray never imports it
+
+        play_on_ray(config, on_race, ray, progress)
+        return
     total = config.races * len(config.tracks)
     workers = max(1, min(workers, total))
     if workers == 1:
@@ -314,11 +321,12 @@ def run_arena(
     config: ArenaConfig,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> list[RaceOutcome]:
     """Every race of the arena, in order (``play_arena``), kept in a list: for arenas small
     enough to hold, tests and experiments; ``heat arena`` keeps only the summary."""
     outcomes: list[RaceOutcome] = []
-    play_arena(config, outcomes.append, workers, progress)
+    play_arena(config, outcomes.append, workers, progress, ray)
     return outcomes
 
 

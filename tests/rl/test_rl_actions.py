@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from heat.engine import Plan, Race
+from heat.engine import EndReact, Plan, Race, React
 from heat.engine.rng import Rng
 from heat.rl.actions import DecisionCursor, action_count, index_of, spell, spell_tokens, tokens
 from test_random_races import MODULES, make_config
@@ -82,3 +82,34 @@ def test_forced_tokens_are_taken_without_asking():
     assert [tokens()[t] for t in cursor.prefix] == ["plan", "n:2", "card:1"]
     assert cursor.choose(index_of()["card:3"]) is None
     assert cursor.advance_forced() == Plan(2, ("1", "3"))
+
+
+def test_the_weathers_own_cooldown_is_spelled_beside_the_others():
+    """A Weather token's Cooldown (W-27) is a React from 'weather': spelled with ``end`` as its
+    source, apart from the gear's and the Adrenaline's (it had no spelling: a Weather race
+    stopped with a ValueError the first time one was legal)."""
+    legal = [React("cooldown", 1), React("cooldown", 1, "adrenaline"), React("cooldown", 1, "weather"), EndReact()]
+    assert set(walk(legal)) == set(legal)
+    assert [tokens()[t] for t in spell(React("cooldown", 2, "weather"))] == ["react:cooldown", "n:2", "end"]
+    for seed in range(40):  # a Weather race where it comes up, every decision of it spelled
+        race = Race(make_config("italia", 6, seed, 1, "weather"), record_events=False)
+        rng = Rng(seed)
+        seen = False
+        while not race.is_over:
+            seat = race.to_decide()[0]
+            legal = race.legal_decisions(seat)
+            DecisionCursor(legal)
+            seen = seen or any(isinstance(d, React) and d.source == "weather" for d in legal)
+            race.apply(seat, legal[rng.below(len(legal))])
+        if seen:
+            return
+    pytest.fail("no Weather Cooldown came up in 40 races")
+
+
+def test_a_mask_is_the_callers_to_change():
+    """Masks are copies of a cache: changing one changes no later mask."""
+    cursor = DecisionCursor([Plan(1, ("1",)), Plan(2, ("1", "2"))])
+    first = cursor.mask()
+    first[:] = 0
+    assert list(np.flatnonzero(cursor.mask())) == [index_of()["plan"]]
+    assert list(np.flatnonzero(DecisionCursor([Plan(1, ("1",)), Plan(2, ("2",))]).mask())) == [index_of()["plan"]]

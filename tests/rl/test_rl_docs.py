@@ -54,3 +54,9 @@ def test_the_rl_benchmark_refuses_a_bad_option() -> None:
     script = str(ROOT / "benchmarks" / "rl_bench.py")
     done = subprocess.run([sys.executable, script, "--cars", "9"], capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "--cars: 2 to 6, not 9" in done.stderr
+
+
+def test_the_season_example_makes_both_environments() -> None:
+    names: dict = {"heat": __import__("heat.rl")}
+    exec(compile(python_blocks()[2], "docs/rl.md", "exec"), names)
+    assert names["env"].options.season == "goat"

@@ -168,3 +168,17 @@ def test_importing_heat_rl_loads_neither_gymnasium_nor_pettingzoo() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_vector_env_without_ray_never_imports_it() -> None:
+    code = (
+        "import sys, heat.rl; envs = heat.rl.vector_env(2, laps=1); envs.reset(seed=0); envs.close(); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'ray'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_vector_env_is_local_or_on_ray_not_both() -> None:
+    with pytest.raises(ValueError, match="asynchronous or ray"):
+        heat.rl.vector_env(2, asynchronous=True, ray="auto")

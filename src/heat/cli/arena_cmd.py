@@ -56,6 +56,13 @@ def run(args: argparse.Namespace) -> int:
     outputs = {option: getattr(args, option) for option in OUTPUTS}
     check_outputs(outputs, overwrite=args.overwrite)  # a bad path is refused before the races, not after them
     check_config(config)  # every mistake in the options is refused before the progress bar starts
+    if args.ray is not None and args.workers is not None:
+        raise ConfigError("--workers and --ray: a Ray cluster plays on all its CPUs; drop --workers")
+    if args.ray is not None:  # the extra and the address checked before the progress bar starts
+        from heat.arena_ray import check_reachable, import_ray
+
+        import_ray()
+        check_reachable(args.ray)
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
         raise ConfigError(f"--workers must be 1 to {MAX_WORKERS}, not {args.workers}")
     total = config.races * len(config.tracks)
@@ -78,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             TextColumn("racing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
         ) as progress:
             task = progress.add_task("races", total=total)
-            play_arena(config, counted, workers=workers, progress=lambda n: progress.advance(task, n))
+            play_arena(config, counted, workers=workers, progress=lambda n: progress.advance(task, n), ray=args.ray)
         stats = tally.stats()
         title = f"{args.lineup} · {', '.join(tracks)} · {total} races"
         print_tables(stats, tracks, title)

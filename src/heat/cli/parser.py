@@ -328,6 +328,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help=_("processes, 1 to 256, never more than races (default: every CPU core)"),
     )
+    arena.add_argument(
+        "--ray", metavar="ADDRESS", help=_("play the races on a Ray cluster (HOST:PORT, auto, local): the ray extra")
+    )
     arena.add_argument("--json", metavar="FILE", help=_("write the summary and every race as JSON (a new file)"))
     arena.add_argument("--csv", metavar="FILE", help=_("write the summary as CSV (a new file)"))
     arena.add_argument("--plot", metavar="FILE", help=_("write a chart of the win rates as SVG (a new file)"))

@@ -10,6 +10,7 @@ the engine is spelled as a sequence of tokens (``spell``), cards in the engine's
 | ``Plan(3, ("1", "4", "stress"))`` | ``plan n:3 card:1 card:4 card:stress end`` |
 | ``React("cooldown", 2)`` | ``react:cooldown n:2 source:gear`` |
 | ``React("heat", 1, "turbo-8")`` | ``react:heat n:1 card:turbo-8`` |
+| ``React("cooldown", 1, "weather")`` | ``react:cooldown n:1 end`` |
 | ``EndReact()`` | ``done`` |
 | ``Slipstream(True, 4)`` / ``Slipstream(False)`` | ``slipstream n:4`` / ``no-slipstream`` |
 | ``Discard(("1", "2"))`` / ``Discard(())`` | ``discard card:1 card:2 end`` / ``discard end`` |
@@ -69,6 +70,10 @@ SYMBOLS = (
 """Every symbol a ``React`` may name (B-5, G-24 to G-37)."""
 SOURCES = ("gear", "adrenaline")
 """The sources of a ``React`` that are not cards (a card source is spelled as its card token)."""
+WEATHER_SOURCE = "weather"
+"""The Weather token's own Cooldown (W-27, OQ-W-6) is spelled with ``end`` as its source: the
+vocabulary was fixed (and drivers trained on it) before it was spelled, ``end`` is never a
+React's last token otherwise, and a new token would have changed the size of the action space."""
 
 
 @cache
@@ -120,7 +125,12 @@ def spell_tokens(decision: Decision) -> tuple[str, ...]:
     if isinstance(decision, Plan):
         return ("plan", _number(decision.gear), *_cards(decision.cards), "end")
     if isinstance(decision, React):
-        source = f"source:{decision.source}" if decision.source in SOURCES else f"card:{decision.source}"
+        if decision.source == WEATHER_SOURCE:
+            source = "end"
+        elif decision.source in SOURCES:
+            source = f"source:{decision.source}"
+        else:
+            source = f"card:{decision.source}"
         return (f"react:{decision.symbol}", _number(decision.amount), source)
     if isinstance(decision, EndReact):
         return ("done",)
@@ -158,6 +168,26 @@ def spell(decision: Decision) -> tuple[int, ...]:
         raise ValueError(f"{decision.text()!r}: token {missing.args[0]!r} is not in the action space") from None
 
 
+_MASKS: dict[frozenset[int], np.ndarray] = {}
+"""The mask of each set of allowed tokens met so far: the same few sets come back at every
+turn (the kinds of a React step, the gears, a hand's cards), and a copy costs a tenth of a new
+mask (issue 34's speed target)."""
+MASKS_KEPT = 1 << 14
+"""Masks kept at most (about 2 MB); the cache starts again when it is full."""
+
+
+def mask_of(allowed: frozenset[int]) -> np.ndarray:
+    """A new int8 vector over the action space with 1 at each token of ``allowed``."""
+    mask = _MASKS.get(allowed)
+    if mask is None:
+        if len(_MASKS) >= MASKS_KEPT:
+            _MASKS.clear()
+        mask = _MASKS[allowed] = np.zeros(action_count(), dtype=np.int8)
+        mask[list(allowed)] = 1
+        mask.flags.writeable = False  # only copies leave the cache
+    return mask.copy()
+
+
 class DecisionCursor:
     """The legal decisions of one moment, their spellings, and the prefix chosen so far.
     ``mask()`` allows exactly the tokens that lead on to a legal decision; ``choose(token)``
@@ -172,13 +202,12 @@ class DecisionCursor:
             raise ValueError("a cursor needs at least one legal decision")
         self._candidates = [(spell(decision), decision) for decision in legal]
         self.prefix: list[int] = []
-        self._next = {path[0] for path, _ in self._candidates}
+        self._next = frozenset([path[0] for path, _ in self._candidates])
 
     def mask(self) -> np.ndarray:
-        """An int8 vector over the action space: 1 for each token allowed now."""
-        mask = np.zeros(action_count(), dtype=np.int8)
-        mask[list(self._next)] = 1
-        return mask
+        """An int8 vector over the action space: 1 for each token allowed now (a new array:
+        the caller may change it)."""
+        return mask_of(self._next)
 
     def allowed(self) -> list[int]:
         """The tokens allowed now, in increasing order."""
@@ -197,16 +226,21 @@ class DecisionCursor:
         depth += 1
         candidates = self._candidates
         if len(candidates) == 1 and len(candidates[0][0]) == depth:
-            self._next = set()
+            self._next = frozenset()
             return candidates[0][1]
         # No spelling is a strict prefix of another (card lists end with ``end``), so a spelling
         # complete here is the only candidate left; were it not, this would raise IndexError.
-        self._next = {path[depth] for path, _ in candidates}
+        self._next = frozenset([path[depth] for path, _ in candidates])
         return None
 
     def advance_forced(self) -> Decision | None:
         """Take tokens while exactly one is allowed; the decision if that completes it."""
         while len(self._next) == 1:
+            if len(self._candidates) == 1:  # one decision left: every token still to come is forced
+                path, last = self._candidates[0]
+                self.prefix.extend(path[len(self.prefix) :])
+                self._next = frozenset()
+                return last
             decision = self.choose(next(iter(self._next)))
             if decision is not None:
                 return decision

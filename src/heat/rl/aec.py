@@ -16,8 +16,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from heat.rl.actions import action_count
-from heat.rl.gym_env import OBSERVATION_BOUND, episode_options, sample_episode
-from heat.rl.observation import size
+from heat.rl.gym_env import OBSERVATION_BOUND, episode_options, observation_length, render_table, sample_episode
 from heat.rl.table import Table
 
 
@@ -41,7 +40,7 @@ class HeatAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc,
         self.render_mode = render_mode
         cars = self.options.agents + max(len(lineup) for lineup in self.options.opponents)
         self.possible_agents = [agent_name(seat) for seat in range(cars)]
-        box = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size(),), np.float32)
+        box = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (observation_length(self.options),), np.float32)
         mask = spaces.Box(0, 1, (action_count(),), np.int8)
         self._observation_space = spaces.Dict({"observation": box, "action_mask": mask})
         self._action_space = spaces.Discrete(action_count())
@@ -80,7 +79,7 @@ class HeatAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc,
         if table.seat is not None:
             self.agent_selection = agent_name(table.seat)
             return
-        standings = table.race.standings()
+        standings = table.standings()
         for agent in self.agents:
             self.rewards[agent] = table.reward(self._seat(agent))
             self.terminations[agent] = True
@@ -112,8 +111,7 @@ class HeatAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc,
         """``ansi``: the round and the standings as text."""
         if self.render_mode != "ansi" or self.table is None:
             return None
-        race = self.table.race
-        return f"round {race.round}: " + ", ".join(race.cars[seat].name for seat in race.standings())
+        return render_table(self.table)
 
     def close(self) -> None:
         """Nothing to release."""

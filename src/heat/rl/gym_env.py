@@ -9,8 +9,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from heat.engine import ConfigError
 from heat.rl.actions import action_count
 from heat.rl.observation import size
+from heat.rl.season_observation import observation_size
 from heat.rl.table import EpisodeOptions, Table, parse_entrants
 
 OBSERVATION_BOUND = 100.0
@@ -22,7 +24,7 @@ def episode_options(
     *,
     agents: int = 1,
     opponents: str | Sequence[str] = "club*3",
-    track: str | Sequence[str] = "usa",
+    track: str | Sequence[str] | None = None,
     laps: int | None = None,
     garage: str | None = None,
     weather: bool = False,
@@ -31,10 +33,16 @@ def episode_options(
     reward: str = "place",
     skip_forced: bool = True,
     shuffle_seats: bool = True,
+    season: str | None = None,
+    season_decisions: str = "agent",
 ) -> EpisodeOptions:
     """The options both environments take, checked (ConfigError names the wrong one).
     ``opponents``: one lineup (``'club,legend*4'``) or a list of lineups, one sampled per
-    episode; ``track``: one track id or a list, one sampled per episode."""
+    episode; ``track``: one track id or a list, one sampled per episode (``'usa'``); ``season``:
+    a championship as one episode (its events choose the tracks)."""
+    if season is not None and track is not None:
+        raise ConfigError("a season's tracks are its events' (C-3): drop track")
+    track = "usa" if track is None else track
     lineups = [opponents] if isinstance(opponents, str) else list(opponents)
     options = EpisodeOptions(
         agents=agents,
@@ -48,9 +56,16 @@ def episode_options(
         reward=reward,
         skip_forced=skip_forced,
         shuffle_seats=shuffle_seats,
+        season=season,
+        season_decisions=season_decisions,
     )
     options.check()
     return options
+
+
+def observation_length(options: EpisodeOptions) -> int:
+    """The length of an observation: a race's, or a season's (the race's and the season's block)."""
+    return size() if options.season is None else observation_size()
 
 
 def sample_episode(options: EpisodeOptions, rng: np.random.Generator) -> tuple[int, tuple[str, ...], str]:
@@ -94,7 +109,7 @@ class HeatEnv(gymnasium.Env[Any, np.int64]):  # type: ignore[misc, unused-ignore
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.observation_space: spaces.Space[Any]
-        box = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size(),), np.float32)
+        box = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (observation_length(self.options),), np.float32)
         self.action_space = spaces.Discrete(action_count())
         if mask_in_observation:
             self.observation_space = spaces.Dict(
@@ -150,7 +165,7 @@ class HeatEnv(gymnasium.Env[Any, np.int64]):  # type: ignore[misc, unused-ignore
         reward = table.reward(self.seat) if over else 0.0
         info = self._info()
         if over:
-            info["standings"] = table.race.standings()
+            info["standings"] = table.standings()
         return self._observation(), reward, over, not over and self.steps >= self.max_steps, info
 
     def action_masks(self) -> np.ndarray:
@@ -162,6 +177,12 @@ class HeatEnv(gymnasium.Env[Any, np.int64]):  # type: ignore[misc, unused-ignore
         """``ansi``: the standings and the decision spelled so far, as text."""
         if self.render_mode != "ansi" or self.table is None:
             return None
-        race = self.table.race
-        names = [car.name for car in race.cars]
-        return f"round {race.round}: " + ", ".join(names[seat] for seat in race.standings())
+        return render_table(self.table)
+
+
+def render_table(table: Table) -> str:
+    """The round (or the season's race) and the standings, as text."""
+    seats = table.game.config.seats
+    race = table.race
+    where = f"round {race.round}" if race is not None else f"season: {table.game.phase}"
+    return f"{where}: " + ", ".join(seats[seat].name for seat in table.standings())

@@ -9,6 +9,7 @@ Numbers are scaled to about 0..1 by the constants below; counts of cards are raw
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from functools import cache
 
@@ -103,15 +104,40 @@ def size() -> int:
 
 
 @cache
-def _card_index() -> dict[str, int]:
-    return {card: index for index, card in enumerate(card_ids())}
+def _dense_width() -> int:
+    """The values before the card counts (global, cars, turn, corners)."""
+    cars = MAX_CARS * len(CAR_FEATURES)
+    return len(GLOBAL_FEATURES) + cars + len(TURN_FEATURES) + CORNERS_AHEAD * len(CORNER_FEATURES)
 
 
-def _count_cards(out: list[float], start: int, cards: Sequence[str] | None) -> None:
-    if cards:
-        index = _card_index()
-        for card in cards:
-            out[start + index[card]] += 0.25
+@cache
+def _packer() -> struct.Struct:
+    """Packs an observation's Python floats as doubles: NumPy reads them back whole, where a
+    list costs it a look at each item (several times slower)."""
+    return struct.Struct(f"{size()}d")
+
+
+@cache
+def _value_index(section: int) -> dict[str, int]:
+    """Card id -> the index of its count in the observation (``CARD_SECTIONS[section]``)."""
+    start = _dense_width() + section * len(card_ids())
+    return {card: start + index for index, card in enumerate(card_ids())}
+
+
+_AHEAD: dict[tuple[str, int], list[tuple[int, int]]] = {}
+"""The next Corner Lines from a progress on a track (``lines_ahead``): a track's corners never
+move, so each (track, origin) is worked out once per process."""
+
+
+def _lines_ahead(view: SeatView, spaces: int, origin: int) -> list[tuple[int, int]]:
+    key = (view.track, origin)
+    ahead = _AHEAD.get(key)
+    if ahead is None:
+        if len(_AHEAD) > 100_000:  # a bound that real races (4 tracks, laps x spaces) never reach
+            _AHEAD.clear()
+        lines = [corner.line_after for corner in view.corners]
+        ahead = _AHEAD[key] = lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD)
+    return ahead
 
 
 def _plan_cards(plan: str | None) -> tuple[str, ...]:
@@ -140,8 +166,12 @@ def add_prefix(out: np.ndarray, prefix: Sequence[int]) -> None:
 def encode_view(view: SeatView) -> np.ndarray:
     """``encode(view)`` with no decision spelled: what stays the same for every token of one
     decision (an environment makes it once per decision and adds the prefix to a copy)."""
-    # Built as a list and converted once: a list's items cost a tenth of a NumPy array's.
-    out = [0.0] * size()
+    # Speed (issue 34): the values are appended to one Python list, section by section, packed
+    # as doubles and converted at once (a list is read by NumPy item by item, and an array
+    # written item by item, each several times slower); each value is worked out in Python
+    # floats as before and rounded to float32 once, so the array is the same, bit for bit
+    # (tests/rl/test_rl_pinned.py).
+    dense_width = _dense_width()
     seat = view.seat
     assert seat is not None, "an observation is a seat's"
     me = view.cars[seat]
@@ -149,15 +179,13 @@ def encode_view(view: SeatView) -> np.ndarray:
     turn = view.turn
     active = turn.seat if turn is not None else -1
     to_decide = view.to_decide
-    at = 0
     # global
+    dense = [0.0] * (len(PHASES) + len(STEPS))
     if view.phase in PHASES:
-        out[at + PHASES.index(view.phase)] = 1.0
-    at += len(PHASES)
+        dense[PHASES.index(view.phase)] = 1.0
     if turn is not None and turn.step in STEPS:
-        out[at + STEPS.index(turn.step)] = 1.0
-    at += len(STEPS)
-    out[at : at + 12] = (
+        dense[len(PHASES) + STEPS.index(turn.step)] = 1.0
+    dense += (
         view.round / 20,
         view.laps / 5,
         view.started_cars / 6,
@@ -171,45 +199,48 @@ def encode_view(view: SeatView) -> np.ndarray:
         seat in to_decide,
         active == seat,
     )
-    at += 12
     # cars, mine first
     cars = len(view.cars)
     total = max(1, view.laps * spaces)
     places = {s: place for place, s in enumerate(view.standings, 1)}
-    width = len(CAR_FEATURES)
+    eliminated = view.eliminated
+    adrenaline = view.adrenaline_seats
+    my_progress = me.progress
     for slot in range(min(cars, MAX_CARS)):
         car = view.cars[(seat + slot) % cars]
-        block = at + slot * width
-        gears = [0.0, 0.0, 0.0, 0.0]
-        if 1 <= car.gear <= 4:
-            gears[car.gear - 1] = 1.0
-        out[block : block + width] = (
+        gear = car.gear
+        other = car.seat
+        dense += (
             1,
             car.legend,
             car.on_track,
             car.finished,
-            car.seat in view.eliminated,
-            (car.progress - me.progress) / spaces,
+            other in eliminated,
+            (car.progress - my_progress) / spaces,
             car.progress / total,
             car.lane == 2,
-            *gears,
+            gear == 1,
+            gear == 2,
+            gear == 3,
+            gear == 4,
             car.engine / 10,
             car.hand_count / 10,
             car.deck_count / 20,
             car.discard_count / 20,
             car.play_count / 4,
             car.committed,
-            places.get(car.seat, 0) / 6,
-            active == car.seat,
-            car.seat in to_decide,
-            car.seat in view.adrenaline_seats,
+            places.get(other, 0) / 6,
+            active == other,
+            other in to_decide,
+            other in adrenaline,
         )
-    at += MAX_CARS * width
+    if cars < MAX_CARS:
+        dense += [0.0] * ((MAX_CARS - cars) * len(CAR_FEATURES))
     # turn
     if turn is not None:
-        out[at : at + len(TURN_FEATURES)] = (
+        dense += (
             turn.speed / 20,
-            (turn.start_progress - me.progress) / spaces,
+            (turn.start_progress - my_progress) / spaces,
             turn.adrenaline,
             turn.adrenaline_move_used,
             turn.adrenaline_cooldown_used,
@@ -221,25 +252,30 @@ def encode_view(view: SeatView) -> np.ndarray:
             turn.plus_used / 4,
             len(turn.symbols) / 4,
         )
-    at += len(TURN_FEATURES)
-    # corners ahead
-    origin = turn.start_progress if active == seat and turn is not None else me.progress
-    lines = [corner.line_after for corner in view.corners]
-    for slot, (line, index) in enumerate(lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD)):
-        corner = view.corners[index]
-        out[at + 3 * slot : at + 3 * slot + 3] = ((line - origin) / spaces, corner.speed_limit / 10, corner.press)
-    at += CORNERS_AHEAD * len(CORNER_FEATURES)
-    # card counts
-    width = len(card_ids())
-    for cards in (
-        me.hand,
-        me.deck_cards,
-        me.play,
-        _plan_cards(me.plan),
-        me.discard_pile,
-        me.upgrades,
-        view.draft.market if view.draft is not None else None,
+    else:
+        dense += [0.0] * len(TURN_FEATURES)
+    # corners ahead (always CORNERS_AHEAD of them: the laps go on without end)
+    origin = turn.start_progress if active == seat and turn is not None else my_progress
+    corners = view.corners
+    for line, index in _lines_ahead(view, spaces, origin):
+        corner = corners[index]
+        dense += ((line - origin) / spaces, corner.speed_limit / 10, corner.press)
+    # card counts, in the same list: each card adds 0.25 at its index in its section
+    values = dense + [0.0] * (size() - dense_width)
+    for section, cards in enumerate(
+        (
+            me.hand,
+            me.deck_cards,
+            me.play,
+            _plan_cards(me.plan),
+            me.discard_pile,
+            me.upgrades,
+            view.draft.market if view.draft is not None else None,
+        )
     ):
-        _count_cards(out, at, cards)
-        at += width
-    return np.array(out, dtype=np.float32)
+        if cards:
+            value_index = _value_index(section)
+            for card in cards:
+                values[value_index[card]] += 0.25
+    # float64 to float32 once, rounding as np.array(values, dtype=np.float32) does
+    return np.frombuffer(_packer().pack(*values)).astype(np.float32)
