@@ -53,7 +53,8 @@ OVERFLOWING = """() => {
     if (style.display === "none" || style.display === "inline" || style.visibility === "hidden") continue;
     if (["auto", "scroll"].includes(style.overflowX)) continue;  // a row meant to scroll (the hand)
     if (el.closest("svg, .sr-only")) continue;  // the map scales; a screen reader's text is 1 px on purpose
-    const text = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    // Any box holding text: a word too long for a grid's column widens the grid, not the word's box.
+    const text = el.textContent.trim() !== "";
     if (text && el.scrollWidth > el.clientWidth + 1) {
       const what = `${el.tagName}#${el.id}.${el.className}: ${el.textContent.trim().slice(0, 60)}`;
       found.push(`${what} (${el.scrollWidth} > ${el.clientWidth})`);
