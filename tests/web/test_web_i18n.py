@@ -203,6 +203,33 @@ def test_every_text_and_label_of_each_page_goes_through_the_catalogue(pseudo_ser
         context.close()
 
 
+def test_the_hand_off_and_the_championship_hub_go_through_the_catalogue(pseudo_server: PseudoServer, browser: Browser):
+    tracks = {t["name"] for t in httpx.get(pseudo_server.base + "/api/cards", timeout=30).json()["tracks"]}
+    context = speaking(browser, pseudo_server, "xx")
+    try:
+        page, _frames, errors = new_page(context)
+        page.goto(pseudo_server.base + "/")
+        page.wait_for_selector("#create-form")
+        page.check("#f-practice")
+        page.select_option("#seat-kind-1", "here")
+        page.select_option("#seat-kind-2", "legend")
+        page.select_option("#seat-kind-3", "none")
+        page.click("#create-form button[type=submit]")
+        page.wait_for_selector("#handoff-go")
+        table = page.url.rsplit("/", 1)[-1]
+        assert bypassed(page, tracks | table_names(pseudo_server, table)) == [], "hand-off"
+        season = pseudo_server.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "club"}], mode="championship")
+        page.goto(season["seats"][0]["invite"])
+        page.fill("#join-name", "Ann")
+        page.click("#join-form button")
+        page.wait_for_selector("#scorepad")
+        page.wait_for_timeout(500)
+        assert bypassed(page, tracks | table_names(pseudo_server, season["table"])) == [], "championship hub"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_the_browser_preference_chooses_the_language_and_the_switch_is_remembered(
     pseudo_server: PseudoServer, browser: Browser
 ):

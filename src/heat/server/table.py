@@ -21,7 +21,7 @@ table reads no clock.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
@@ -629,7 +629,7 @@ class Table:
             "standins": sorted(self.standins),
             "seats": seats if seats is not None else [s.to_json() for s in self.seats],
             "view": view,
-            "season": season_view(season) if season is not None else None,
+            "season": _season_shown(season_view(season)) if season is not None else None,
             "events_from": events_from,
             "events": events,
             "notices": [self._notice_json(e) for e in self.entries[entries_from:] if e.kind != DECISION],
@@ -848,6 +848,11 @@ class Table:
         if isinstance(other, Change):
             change.entries.extend(other.entries)
             change.rebuilt = change.rebuilt or other.rebuilt
+
+
+def _season_shown(view: SeasonView) -> SeasonView:
+    """``view`` with its event card's title and text in the reader's language (heat.content_words)."""
+    return replace(view, event_title=_(view.event_title), event_text=_(view.event_text))
 
 
 _TABLE_IS = {
