@@ -159,3 +159,24 @@ def test_each_connection_of_a_table_reads_its_own_language(server) -> None:
             await seat.close()
 
     run(scenario())
+
+
+def test_a_refused_table_or_name_is_explained_in_the_language_of_the_request(server) -> None:
+    """The settings' and the name's ConfigErrors carry templates (heat.server.spec), shown with
+    error_text in the request's language; in English they read as before."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "club"}]
+    german = httpx.post(
+        server.base + "/api/tables", json={"seats": seats, "quick_upgrades": True}, headers={"accept-language": "de"}
+    )
+    assert german.status_code == 400
+    assert german.json()["message"] == "quick_upgrades teilt Upgrade-Karten aus (G-18): wähle ihr Deck mit garage"
+    english = httpx.post(server.base + "/api/tables", json={"seats": seats, "quick_upgrades": True})
+    assert english.json()["message"] == "quick_upgrades deals Upgrade cards (G-18): choose their deck with garage"
+    made = httpx.post(server.base + "/api/tables", json={"seats": seats, "seconds": 60}).json()
+    blank = httpx.post(
+        f"{server.base}/api/tables/{made['table']}/join",
+        json={"name": "   "},
+        headers={"authorization": f"Bearer {made['seats'][0]['token']}", "cookie": "heat_lang=fr"},
+    )
+    assert blank.status_code == 400
+    assert blank.json()["message"] == "name : saisissez un nom affiché (1 à 24 caractères)"
