@@ -15,7 +15,13 @@ from play import run, settle
 from heat import i18n
 from heat.server.client import Http, Seat
 from heat.server.notices import NOTICES, TAKES, notice, shown
-from heat.web.catalogue import accepted_language, page_catalogue, plural_categories, request_language
+from heat.web.catalogue import (
+    accepted_language,
+    cookie_value,
+    page_catalogue,
+    plural_categories,
+    request_language,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGES_JS = ROOT / "src" / "heat" / "web" / "static" / "js" / "messages.js"
@@ -87,6 +93,21 @@ def test_the_cookie_wins_over_accept_language_and_xx_needs_a_test_server() -> No
     assert request_language(None, None) == "en"
     assert request_language("xx", "de") == "de"
     assert request_language("xx", "de", pseudo=True) == "xx"
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("a=b; heat_lang=fi", "fi"),
+        ("bad key=1; heat_lang=de", "de"),
+        ('x="unterminated; heat_lang=fr', "fr"),
+        ("ä=1;;; heat_lang = fi ", "fi"),
+        ("heat_lang", None),
+        ("", None),
+    ],
+)
+def test_the_language_cookie_is_read_whatever_other_cookies_the_site_has(header: str, expected: str | None) -> None:
+    assert cookie_value(header, "heat_lang") == expected
 
 
 def test_a_notice_is_stored_in_english_and_shown_in_the_language_spoken() -> None:

@@ -15,7 +15,6 @@ import json
 import time
 from collections.abc import AsyncIterator, MutableMapping
 from dataclasses import dataclass
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +51,7 @@ from heat.server.messages import (
 from heat.server.previews import preview_answer
 from heat.server.store import Store
 from heat.server.web import WEB_ROUTES, static_files
-from heat.web.catalogue import COOKIE, PSEUDO, pseudo_translations, request_language
+from heat.web.catalogue import COOKIE, PSEUDO, cookie_value, pseudo_translations, request_language
 
 HELLO_SECONDS = 10.0
 """A socket must say ``hello`` this soon after it opens."""
@@ -165,10 +164,8 @@ class SpeakTheirLanguage:
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
-        cookie = SimpleCookie(headers.get("cookie", "")).get(COOKIE)
-        language = request_language(
-            cookie.value if cookie else None, headers.get("accept-language"), pseudo=self.pseudo
-        )
+        cookie = cookie_value(headers.get("cookie", ""), COOKIE)
+        language = request_language(cookie, headers.get("accept-language"), pseudo=self.pseudo)
         with i18n.using(language, pseudo_translations() if language == PSEUDO else None):
             await self.app(scope, receive, send)
 

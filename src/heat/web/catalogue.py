@@ -132,6 +132,16 @@ def accepted_language(header: str) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
+def cookie_value(header: str, name: str) -> str | None:
+    """The value of cookie ``name`` in a ``Cookie`` header, or None; the other cookies, however
+    odd (a browser sends every cookie of the site), are skipped, never refused."""
+    for part in header.split(";"):
+        key, equals, value = part.strip().partition("=")
+        if equals and key.strip() == name:
+            return value.strip().strip('"')
+    return None
+
+
 def request_language(cookie: str | None, accept: str | None, *, pseudo: bool = False) -> str:
     """The language to answer a request in: its ``heat_lang`` cookie if Heat speaks it (``xx``
     only on a server with ``pseudo``), else its ``Accept-Language``, else English."""
