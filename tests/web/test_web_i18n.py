@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from web_browser import new_page
+from web_browser import axe_violations, new_page
 
 from heat.server.client import Seat
 from heat.web.catalogue import PSEUDO_CLOSE, PSEUDO_OPEN
@@ -240,6 +240,7 @@ def test_the_browser_preference_chooses_the_language_and_the_switch_is_remembere
         page.wait_for_selector("#create-form")
         assert page.inner_text("#settings-button") == "Réglages"
         assert page.get_attribute("html", "lang") == "fr"
+        assert axe_violations(page) == [], "home in French"
         assert page.input_value("#language") == "fr"
         # The server reads the same preference (Accept-Language): its answers are in French.
         asked = "async () => (await (await fetch('/api/tables/nope')).json()).message"
@@ -276,7 +277,7 @@ def test_the_browser_preference_chooses_the_language_and_the_switch_is_remembere
 def test_the_race_board_fits_in_every_language(
     pseudo_server: PseudoServer, browser: Browser, language: str, size: str, tmp_path: Path
 ):
-    """The race board with a play picked (the preview shown): no text wider than its box and no
+    """The home page, and the race board with a play picked (the preview shown): no text wider than its box and no
     page wider than the screen; the screenshot is kept in the test's folder to look at
     (scripts/web_screenshots.py --languages writes them to docs/screenshots)."""
     made = pseudo_server.create(
@@ -287,6 +288,10 @@ def test_the_race_board_fits_in_every_language(
     context = speaking(browser, pseudo_server, language, viewport=SIZES[size])
     try:
         page, _frames, errors = new_page(context)
+        page.goto(pseudo_server.base + "/")
+        page.wait_for_selector("#create-form")
+        page.screenshot(path=str(tmp_path / f"home-{language}-{size}.png"), full_page=True)
+        assert page.evaluate(OVERFLOWING) == [], "home"
         page.goto(made["seats"][0]["invite"])
         page.fill("#join-name", "Ada")
         page.click("#join-form button")
