@@ -3,7 +3,8 @@ docs/screenshots (docs/web.md shows them). Starts its own ``heat serve`` on a te
 and drives Debian's Chromium; nothing outside the temporary folder and docs/screenshots is
 written.
 
-    .venv/bin/python scripts/web_screenshots.py
+    .venv/bin/python scripts/web_screenshots.py              # the screens, in English
+    .venv/bin/python scripts/web_screenshots.py --languages  # the race board in en, fi, fr, de
 """
 
 from __future__ import annotations
@@ -153,5 +154,38 @@ def main() -> None:
             server.stop()
 
 
+LANGUAGES = ("en", "fi", "fr", "de")
+
+
+def languages() -> None:
+    """The race board (a play picked, its preview shown) in each language, phone and desktop,
+    light: web-race-LANG-SIZE.png. The page's language is chosen as the switch keeps it."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as temp:
+        server = HeatServe(Path(temp) / "heat.db", "--no-fsync", "--away-grace", "3600").start()
+        try:
+            seats = [{"kind": "human"}, {"kind": "bot", "level": "club"}, {"kind": "legend"}]
+            made = create(server.base, seats=seats, track="great-britain", weather=True, title="Great Britain")
+            asyncio.run(play_rounds(made, 2))
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+                for language in LANGUAGES:
+                    for size, viewport in SIZES.items():
+                        scale = 1 if size == "desktop" else 2
+                        options = {"viewport": viewport, "reduced_motion": "reduce", "device_scale_factor": scale}
+                        context = browser.new_context(**options)
+                        context.add_init_script(f"localStorage.setItem('heat.lang', '{language}')")
+                        context.add_cookies([{"name": "heat_lang", "value": language, "url": server.base}])
+                        page = context.new_page()
+                        join(page, made["seats"][0]["invite"])
+                        page.wait_for_selector("#dock .card")
+                        page.locator("#dock .hand .card").first.click()
+                        shoot(page, f"web-race-{language}-{size}")
+                        context.close()
+                browser.close()
+        finally:
+            server.stop()
+
+
 if __name__ == "__main__":
-    main()
+    languages() if sys.argv[1:] == ["--languages"] else main()

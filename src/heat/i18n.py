@@ -94,12 +94,14 @@ def speaking(language_code: str) -> Iterator[None]:
 
 
 @contextmanager
-def using(language_code: str) -> Iterator[None]:
+def using(language_code: str, catalogue: gettext.NullTranslations | None = None) -> Iterator[None]:
     """Speak ``language_code`` inside the block in this thread or asyncio task only (a server
-    answering each player in their language); UnknownLanguage for a language Heat lacks."""
-    if language_code not in LANGUAGES:
+    answering each player in their language); UnknownLanguage for a language Heat lacks.
+    ``catalogue`` speaks through that one instead, under the name ``language_code`` (a test
+    server's pseudo-language)."""
+    if catalogue is None and language_code not in LANGUAGES:
         raise UnknownLanguage(language_code)
-    token = _speaking_here.set((language_code, _catalogue(language_code)))
+    token = _speaking_here.set((language_code, catalogue if catalogue is not None else _catalogue(language_code)))
     try:
         yield
     finally:

@@ -360,6 +360,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--away-grace", type=float, default=15.0, help=_("seconds a live player may be away before the stand-in drives")
     )
     serve.add_argument("--allow-positions", action="store_true", help=_("let tables start from a position (tests)"))
+    # The tests' pseudo-language for the browser board (docs/i18n.md): not for players.
+    serve.add_argument("--pseudo-language", action="store_true", help=argparse.SUPPRESS)
     serve.add_argument("--no-fsync", action="store_true", help=_("commit without syncing the disk (benchmarks)"))
     serve.add_argument("--verbose", action="store_true", help=_("log every request"))
     serve.set_defaults(run=Command("heat.server.main:run"))

@@ -21,11 +21,16 @@ from typing import Any
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from heat import i18n
+from heat.i18n import _
 from heat.server.bots import BotPool
 from heat.server.cluster import Cluster
 from heat.server.hub import Conn, Hub, HubError
@@ -46,6 +51,7 @@ from heat.server.messages import (
 from heat.server.previews import preview_answer
 from heat.server.store import Store
 from heat.server.web import WEB_ROUTES, static_files
+from heat.web.catalogue import COOKIE, PSEUDO, cookie_value, pseudo_translations, request_language
 
 HELLO_SECONDS = 10.0
 """A socket must say ``hello`` this soon after it opens."""
@@ -73,6 +79,8 @@ class Settings:
     rate_per_second: float = 20.0
     burst: int = 40
     synchronous: str = "FULL"
+    pseudo_language: bool = False
+    """Speak the pseudo-language ``xx`` to a browser that asks for it (the tests of issue 32)."""
 
 
 class TokenBucket:
@@ -139,7 +147,27 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}/record", record),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SpeakTheirLanguage, settings=settings)])
+
+
+class SpeakTheirLanguage:
+    """Answer each request and socket in its language (``heat.web.catalogue.request_language``:
+    the page's cookie, else ``Accept-Language``, else English): the work for it runs inside
+    ``heat.i18n.using``, so an error, a log sentence or a preview it formats is in that language."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.pseudo = settings.pseudo_language
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        cookie = cookie_value(headers.get("cookie", ""), COOKIE)
+        language = request_language(cookie, headers.get("accept-language"), pseudo=self.pseudo)
+        with i18n.using(language, pseudo_translations() if language == PSEUDO else None):
+            await self.app(scope, receive, send)
 
 
 # ---------------------------------------------------------------------- HTTP
@@ -156,23 +184,23 @@ def _error(code: str, message: str) -> JSONResponse:
 
 def _bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
+    scheme, _space, token = header.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 async def _body(request: Request, model: type[BaseModel]) -> Any:
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY:
-        raise HubError("bad_request", f"the request body is over {MAX_BODY} bytes")
+        raise HubError("bad_request", _("the request body is over {limit} bytes", limit=MAX_BODY))
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise HubError("bad_request", f"the request body is over {MAX_BODY} bytes")
+            raise HubError("bad_request", _("the request body is over {limit} bytes", limit=MAX_BODY))
     try:
         data = json.loads(raw or b"{}")
     except ValueError as error:
-        raise HubError("bad_request", f"not valid JSON: {error}") from None
+        raise HubError("bad_request", _("not valid JSON: {error}", error=error)) from None
     try:
         return model.model_validate(data)
     except ValidationError as error:
@@ -210,7 +238,7 @@ async def list_tables(request: Request) -> Response:
     wanted = tuple(s for s in request.query_params.get("status", "waiting").split(",") if s)
     known = ("waiting", "playing", "over", "closed")
     if not wanted or any(s not in known for s in wanted):
-        return _error("bad_request", f"status: any of {', '.join(known)}")
+        return _error("bad_request", _("status: any of {statuses}", statuses=", ".join(known)))
     listed_only = request.query_params.get("all") not in ("1", "true")
     return JSONResponse({"tables": await _hub(request).lobby(wanted, listed_only=listed_only)})
 
@@ -274,7 +302,7 @@ async def record(request: Request) -> Response:
     finished championship), as ``heat replay`` reads it."""
     race_text = request.query_params.get("race")
     if race_text is not None and not race_text.isdigit():
-        return _error("bad_request", "race: a race number, 1 and up")
+        return _error("bad_request", _("race: a race number, 1 and up"))
     try:
         data = await _hub(request).record(request.path_params["table_id"], int(race_text) if race_text else None)
     except HubError as error:
@@ -332,13 +360,15 @@ async def table_socket(websocket: WebSocket) -> None:
         try:
             first = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
         except TimeoutError:
-            await _reject(websocket, "hello_first", f"say hello within {HELLO_SECONDS:.0f} seconds", 1008)
+            await _reject(
+                websocket, "hello_first", _("say hello within {seconds} seconds", seconds=f"{HELLO_SECONDS:.0f}"), 1008
+            )
             return
         if first["type"] == "websocket.disconnect":
             return
         raw = _text_of(first)
         if len(raw) > limit:
-            await _reject(websocket, "too_big", f"a message is at most {limit} bytes", 1009)
+            await _reject(websocket, "too_big", _("a message is at most {limit} bytes", limit=limit), 1009)
             return
         try:
             hello = parse_client_message(raw)
@@ -346,10 +376,10 @@ async def table_socket(websocket: WebSocket) -> None:
             await _reject(websocket, error.code, error.message, 1008)
             return
         if not isinstance(hello, Hello):
-            await _reject(websocket, "hello_first", "the first message must be hello (with your seat's token)", 1008)
+            await _reject(websocket, "hello_first", _("the first message must be hello (with your seat's token)"), 1008)
             return
         try:
-            _, conn = await hub.connect(websocket.path_params["table_id"], hello.token, hello.name)
+            _live, conn = await hub.connect(websocket.path_params["table_id"], hello.token, hello.name)
         except HubError as error:
             await _reject(websocket, error.code, error.message, CLOSE_CODES.get(error.code, 4400))
             return
@@ -380,14 +410,18 @@ async def _read_loop(websocket: WebSocket, hub: Hub, conn: Conn, settings: Setti
                 {
                     "type": "error",
                     "code": "too_big",
-                    "message": f"a message is at most {settings.max_message_bytes} bytes, this one {len(raw)}",
+                    "message": _(
+                        "a message is at most {limit} bytes, this one {size}",
+                        limit=settings.max_message_bytes,
+                        size=len(raw),
+                    ),
                 }
             )
             continue
         if not bucket.take():
             dropped += 1
             if dropped >= FLOOD_CLOSE:
-                conn.send_json({"type": "error", "code": "rate_limited", "message": "too many messages: closing"})
+                conn.send_json({"type": "error", "code": "rate_limited", "message": _("too many messages: closing")})
                 conn.close(1008)
                 return
             now = time.monotonic()
@@ -397,8 +431,10 @@ async def _read_loop(websocket: WebSocket, hub: Hub, conn: Conn, settings: Setti
                     {
                         "type": "error",
                         "code": "rate_limited",
-                        "message": f"too many messages: at most {settings.rate_per_second:g} a second; "
-                        "this one was dropped",
+                        "message": _(
+                            "too many messages: at most {rate} a second; this one was dropped",
+                            rate=f"{settings.rate_per_second:g}",
+                        ),
                     }
                 )
             continue
@@ -423,7 +459,7 @@ async def _read_loop(websocket: WebSocket, hub: Hub, conn: Conn, settings: Setti
                 conn.send_json(preview_answer(conn.live.table, conn.seat, parsed.decision, parsed.id))
             else:
                 conn.send_json(
-                    {"type": "error", "code": "bad_message", "message": "hello: you have said hello already"}
+                    {"type": "error", "code": "bad_message", "message": _("hello: you have said hello already")}
                 )
         except HubError as error:
             conn.send_json({"type": "error", "code": error.code, "message": error.message})

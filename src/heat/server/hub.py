@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import gettext
 import logging
 import time
 from collections import deque
@@ -32,7 +33,9 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
+from heat import i18n
 from heat.engine import HeatError, SeatView
+from heat.i18n import _, error_text
 from heat.server.bots import BotPool
 from heat.server.messages import CreateTable
 from heat.server.records import season_race_records
@@ -112,6 +115,10 @@ class Conn:
     closed: bool = False
     close_code: int = 1000
     live: LiveTable | None = None
+    language: str = "en"
+    """The language its reader asked for (``heat.i18n``): its states and refusals are in it."""
+    catalogue: gettext.NullTranslations | None = None
+    """The catalogue of ``language`` if it is not one of ``heat.i18n.LANGUAGES`` (a test's ``xx``)."""
 
     def send(self, text: str) -> None:
         """Queue ``text`` (a client that lets its queue fill up is dropped)."""
@@ -328,9 +335,9 @@ class Hub:
                     stored = await self.store.load(table_id) if len(table_id) <= 32 else None
                 except Exception as error:  # the database is away
                     log.error("table %s: cannot load it: %s", table_id, error)
-                    raise HubError("unavailable", "the database is unavailable: try again in a moment") from None
+                    raise HubError("unavailable", _("the database is unavailable: try again in a moment")) from None
                 if stored is None:
-                    raise HubError("not_found", f"there is no table {table_id!r}")
+                    raise HubError("not_found", _("there is no table {table}", table=repr(table_id)))
                 live = self._live(stored)
                 self._fix_presence(live)
                 self.tables[table_id] = live
@@ -343,14 +350,14 @@ class Hub:
     async def create(self, request: CreateTable) -> dict[str, Any]:
         """A new table; its invitations (one token per open seat) and admin token, returned once."""
         if request.position is not None and not self.allow_positions:
-            raise HubError("bad_request", "position: this server does not start tables from positions")
+            raise HubError("bad_request", _("position: this server does not start tables from positions"))
         try:
             spec = new_spec(
                 [(seat.kind, seat.level, seat.color) for seat in request.seats],
                 **request.model_dump(exclude={"seats"}),
             )
         except HeatError as error:
-            raise HubError("bad_request", str(error)) from None
+            raise HubError("bad_request", error_text(error)) from None
         table = Table.new(spec, away_grace=self.away_grace)
         tokens = [new_token() if seat.kind == HUMAN else None for seat in table.seats]
         admin = new_token()
@@ -416,13 +423,13 @@ class Hub:
             return None
         seat = match(token, live.token_hashes)
         if seat is None:
-            raise HubError("unauthorized", f"this token opens no seat of table {live.id}")
+            raise HubError("unauthorized", _("this token opens no seat of table {table}", table=live.id))
         return seat
 
     def check_admin(self, live: LiveTable, token: str | None) -> None:
         """HubError unless ``token`` is the table's admin token."""
         if token is None or match(token, [live.admin_hash]) is None:
-            raise HubError("unauthorized", f"this is not the admin token of table {live.id}")
+            raise HubError("unauthorized", _("this is not the admin token of table {table}", table=live.id))
 
     # ------------------------------------------------------------------ changes
 
@@ -477,7 +484,7 @@ class Hub:
                             {
                                 "type": "refused",
                                 "code": "stale",
-                                "message": "the table changed meanwhile: decide again on the new position",
+                                "message": _("the table changed meanwhile: decide again on the new position"),
                                 "id": ref,
                                 "version": live.table.version,
                             }
@@ -492,7 +499,7 @@ class Hub:
                         {
                             "type": "error",
                             "code": "store_failed",
-                            "message": "the server could not save that: nothing changed",
+                            "message": _("the server could not save that: nothing changed"),
                         }
                     )
                 await self._reload(live)
@@ -706,7 +713,7 @@ class Hub:
         views = table.views(list({conn.seat: None for conn in live.conns}))
         for conn in list(live.conns):
             whole = full or conn.epoch != table.epoch
-            key = (conn.seat, whole, conn.events_sent, conn.entries_sent)
+            key = (conn.seat, whole, conn.events_sent, conn.entries_sent, conn.language)
             text = cache.get(key)
             if text is None:
                 text = cache[key] = self._state_text(live, conn, whole, seats, views)
@@ -738,7 +745,8 @@ class Hub:
             "seats": seats if seats is not None else self._seats_json(live),
         }
         start_events, start_entries = (0, 0) if full else (conn.events_sent, conn.entries_sent)
-        return live.table.state_json(conn.seat, start_events, start_entries, extra, views).decode()
+        with i18n.using(conn.language, conn.catalogue):  # the log and the notices in the reader's language
+            return live.table.state_json(conn.seat, start_events, start_entries, extra, views).decode()
 
     def _follow_up(self, live: LiveTable) -> None:
         """After a change: ask the bots, set the timer, let a finished table's bots go."""
@@ -816,7 +824,11 @@ class Hub:
         taking the seat under ``name`` if the player has not yet; its first messages queued."""
         live = await self.get(table_id)
         seat = self.seat_of(live, token)
-        conn = Conn(seat, live=live)
+        # The language of this request (the transport's ``heat.i18n.using``) is the reader's.
+        language = i18n.language()
+        conn = Conn(
+            seat, live=live, language=language, catalogue=None if language in i18n.LANGUAGES else i18n.translations()
+        )
         async with live.lock:
             table = live.table
             now = self.clock()
@@ -824,9 +836,9 @@ class Hub:
             if seat is not None:
                 state = table.seats[seat]
                 if state.kind != HUMAN:
-                    raise HubError("unauthorized", f"seat {seat} is driven by a {state.kind} now")
+                    raise HubError("unauthorized", _("seat {seat} is not a player's seat now", seat=seat))
                 if name is None and not state.joined and table.status in (WAITING, PLAYING):
-                    raise HubError("bad_request", "name: type a display name to take your seat")
+                    raise HubError("bad_request", _("name: type a display name to take your seat"))
                 change = table.join(seat, name or state.name, now) if name is not None else table.seat_back(seat, now)
                 if isinstance(change, Refused) and change.code == "bad_name":
                     raise HubError("bad_request", change.message)
@@ -920,7 +932,7 @@ class Hub:
     @staticmethod
     def _seat(conn: Conn) -> tuple[LiveTable, int]:
         if conn.seat is None or conn.live is None:
-            raise HubError("unauthorized", "a spectator cannot play: connect with a seat's token")
+            raise HubError("unauthorized", _("a spectator cannot play: connect with a seat's token"))
         return conn.live, conn.seat
 
     # ------------------------------------------------------------------ HTTP actions
@@ -930,7 +942,7 @@ class Hub:
         live = await self.get(table_id)
         seat = self.seat_of(live, token)
         if seat is None:
-            raise HubError("unauthorized", "give your invitation's token (Authorization: Bearer TOKEN)")
+            raise HubError("unauthorized", _("give your invitation's token (Authorization: Bearer TOKEN)"))
         async with live.lock:
             change = live.table.join(seat, name, self.clock())
             if isinstance(change, Refused):
@@ -954,7 +966,7 @@ class Hub:
         live = await self.get(table_id)
         self.check_admin(live, token)
         if not 0 <= seat < len(live.table.seats):
-            raise HubError("bad_request", f"seat: there is no seat {seat}")
+            raise HubError("bad_request", _("seat: there is no seat {seat}", seat=seat))
         fresh = new_token()
         async with live.lock:
             change = live.table.free_seat(seat, self.clock())
@@ -964,7 +976,7 @@ class Hub:
             live.token_hashes[seat] = token_hash(fresh)
             if not await self._commit(live, change, None):
                 live.token_hashes[seat] = old
-                raise HubError("conflict", "the server could not save that: nothing changed")
+                raise HubError("conflict", _("the server could not save that: nothing changed"))
             for conn in list(live.conns):
                 if conn.seat == seat:
                     conn.send_json(
@@ -993,11 +1005,13 @@ class Hub:
         token) of this table opens the same seat (or admin) of the rematch."""
         live = await self.get(table_id)
         if token is None or (match(token, live.token_hashes) is None and match(token, [live.admin_hash]) is None):
-            raise HubError("unauthorized", f"only a player or the creator of table {table_id} can ask for a rematch")
+            raise HubError(
+                "unauthorized", _("only a player or the creator of table {table} can ask for a rematch", table=table_id)
+            )
         async with live.lock:
             table = live.table
             if table.status != OVER:
-                raise HubError("conflict", "a rematch opens once the game is over")
+                raise HubError("conflict", _("a rematch opens once the game is over"))
             if live.rematch_id is None:
                 spec = replace(table.spec, position=None, chosen_seed=False, seed=new_spec_seed())
                 fresh = Table.new(spec, away_grace=self.away_grace)
@@ -1032,15 +1046,15 @@ class Hub:
         if record is None:
             raise HubError(
                 "conflict",
-                "the record can be downloaded once the game is over (it holds the seed, which tells every card)",
+                _("the record can be downloaded once the game is over (it holds the seed, which tells every card)"),
             )
         if race is None:
             return record
         if live.table.season is None:
-            raise HubError("bad_request", "race: this table plays a single race")
+            raise HubError("bad_request", _("race: this table plays a single race"))
         races = season_race_records(record)
         if not 1 <= race <= len(races):
-            raise HubError("not_found", f"race: the championship had races 1 to {len(races)}")
+            raise HubError("not_found", _("race: the championship had races 1 to {last}", last=len(races)))
         return races[race - 1]
 
     def unrestored(self) -> list[str]:

@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
         away_grace=args.away_grace,
         allow_positions=args.allow_positions,
         synchronous="NORMAL" if args.no_fsync else "FULL",
+        pseudo_language=args.pseudo_language,
     )
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)

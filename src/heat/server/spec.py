@@ -13,6 +13,7 @@ from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, from_
 from heat.engine.championship import KINDS as SEASON_KINDS
 from heat.engine.championship import Season, SeasonConfig
 from heat.engine.config import GARAGE_DECKS, MAX_CARS
+from heat.i18n import N_
 from heat.legend_options import LegendOptionWords, check_legend_options
 
 RACE = "race"
@@ -232,7 +233,7 @@ def new_spec(
     if position is not None:
         specs = _seats_of_position(position, specs)
     if not any(seat.kind == HUMAN for seat in specs):
-        raise ConfigError("seats: no seat is open for a human (watch bots race with 'heat race')")
+        raise ConfigError(N_("seats: no seat is open for a human (watch bots race with 'heat race')"))
     if standin_level not in LEVELS:
         raise ConfigError(f"standin_level: one of {', '.join(LEVELS)}, not {standin_level!r}")
     check_legend_options(pro_legends, aggressive_legends, sum(s.kind == LEGEND for s in specs), WORDS)
@@ -249,16 +250,18 @@ def new_spec(
         }
         given = [name for name, set_ in race_only.items() if set_]
         if given:
-            raise ConfigError(f"{', '.join(given)}: a championship sets these for each race (C-2); leave them out")
+            raise ConfigError(
+                N_("{fields}: a championship sets these for each race (C-2); leave them out"), fields=", ".join(given)
+            )
         if season not in SEASON_KINDS:
             raise ConfigError(f"season: one of {', '.join(SEASON_KINDS)}, not {season!r}")
         if garage is not None and garage not in GARAGE_DECKS:
             raise ConfigError(f"garage: one of {', '.join(GARAGE_DECKS)}, not {garage!r}")
     else:
         if practice and laps is not None:
-            raise ConfigError("practice is the 1-lap race (B-10.2): give practice or laps, not both")
+            raise ConfigError(N_("practice is the 1-lap race (B-10.2): give practice or laps, not both"))
         if quick_upgrades and garage is None:
-            raise ConfigError("quick_upgrades deals Upgrade cards (G-18): choose their deck with garage")
+            raise ConfigError(N_("quick_upgrades deals Upgrade cards (G-18): choose their deck with garage"))
     spec = TableSpec(
         seats=tuple(specs),
         mode=mode,
@@ -303,16 +306,16 @@ def _seats_of_position(position: dict[str, Any], specs: list[SeatSpec]) -> list[
 def _per_decision(clock: str, seconds: int | None, days: int | None) -> int:
     if clock == LIVE:
         if days is not None:
-            raise ConfigError("days: a live table counts seconds per decision; days are for correspondence")
+            raise ConfigError(N_("days: a live table counts seconds per decision; days are for correspondence"))
         value = 60 if seconds is None else seconds
         if not 1 <= value <= DAY:
-            raise ConfigError(f"seconds: 1 to {DAY} per decision, not {value}")
+            raise ConfigError(N_("seconds: 1 to {most} per decision, not {value}"), most=DAY, value=value)
         return value
     if seconds is not None:
-        raise ConfigError("seconds: a correspondence table counts days per decision")
+        raise ConfigError(N_("seconds: a correspondence table counts days per decision"))
     value = 3 if days is None else days
     if not 1 <= value <= 30:
-        raise ConfigError(f"days: 1 to 30 per decision, not {value}")
+        raise ConfigError(N_("days: 1 to {most} per decision, not {value}"), most=30, value=value)
     return value * DAY
 
 
@@ -320,5 +323,5 @@ def clean_name(text: str) -> str:
     """A display name: printable, trimmed, at most ``MAX_NAME`` characters; ConfigError if empty."""
     name = " ".join("".join(ch for ch in text if ch.isprintable()).split())[:MAX_NAME]
     if not name:
-        raise ConfigError("name: type a display name (1 to 24 characters)")
+        raise ConfigError(N_("name: type a display name (1 to {most} characters)"), most=MAX_NAME)
     return name

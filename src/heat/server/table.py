@@ -21,11 +21,12 @@ table reads no clock.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
 
+from heat import i18n
 from heat.engine import (
     Decision,
     HeatError,
@@ -41,8 +42,28 @@ from heat.engine.championship import RACE as SEASON_RACE
 from heat.engine.championship import Season, SeasonView, event_book, season_record, season_view
 from heat.engine.events import Event
 from heat.engine.reveal import gear_at_reveal, reachable_gears
+from heat.i18n import N_, _, error_text
 from heat.players import SeatRole, bot_seed_of, players_record
 from heat.server import undo
+from heat.server.notices import (
+    BACK,
+    CHAMPION,
+    CHAMPIONSHIP_STARTS,
+    CLOSED_BY_CREATOR,
+    LEFT,
+    OUT_OF_TIME,
+    RACE_STARTS,
+    REMOVED,
+    STAND_IN,
+    TAKES,
+    TAKES_BACK,
+    TAKES_OVER,
+    WINS,
+    notice,
+)
+from heat.server.notices import (
+    shown as notice_shown,
+)
 from heat.server.payloads import event_json
 from heat.server.spec import BOT, HUMAN, LEGEND, LIVE, TableSpec, clean_name
 
@@ -156,7 +177,7 @@ class Table:
         self._legal: dict[tuple[int, int, int], list[Decision]] = {}
         self._legal_json: dict[tuple[int, int, int], bytes] = {}
         self._events: dict[tuple[Any, ...], bytes] = {}
-        """The JSON of the newest events, by (epoch, index), and (epoch, index, as shown) for a
+        """The JSON of the newest events, by (epoch, index, language), and (epoch, index, language, as shown) for a
         private one; written with the names in ``_event_names``."""
         self._event_names: list[str] = []
         self._race: Race | None = None
@@ -304,36 +325,38 @@ class Table:
         once every human seat is taken."""
         state = self.seats[seat]
         if state.kind != HUMAN:
-            return Refused("not_a_seat", f"seat {seat} is a {state.kind}, not open for a player")
+            return Refused(
+                "not_a_seat", _("seat {seat} is not open for a player: it is not a player's seat", seat=seat)
+            )
         if self.status in (OVER, CLOSED) and not state.joined:
-            return Refused(self.status, f"the table is {self.status}")
+            return Refused(self.status, _table_is(self.status))
         try:
             clean = clean_name(name)
         except HeatError as error:
-            return Refused("bad_name", str(error))
+            return Refused("bad_name", error_text(error))
         change = Change()
         if self.status == WAITING and (not state.joined or state.name != clean):
             first = not state.joined
             state.name, state.joined = clean, True
             self.seats_changed = True
             if first:
-                change.entries.append(self._notice(seat, f"{clean} takes the {state.color} car", now))
+                change.entries.append(self._notice(seat, notice(TAKES, name=clean, color=state.color), now))
             if all(s.joined for s in self.seats if s.kind == HUMAN):
                 self._merge(change, self.start(now))
         elif not state.joined:  # a seat freed mid-race is taken by a new player
             state.name, state.joined = clean, True
             self.seats_changed = True
-            change.entries.append(self._notice(seat, f"{clean} takes over the {state.color} car", now))
+            change.entries.append(self._notice(seat, notice(TAKES_OVER, name=clean, color=state.color), now))
         self._merge(change, self.seat_back(seat, now))
         return change
 
     def start(self, now: float, *, fill: bool = False) -> Change | Refused:
         """Start the race (``fill``: open seats become bots of the stand-in level first)."""
         if self.status != WAITING:
-            return Refused("started", "the race has already started")
+            return Refused("started", _("the race has already started"))
         open_seats = {i for i, s in enumerate(self.seats) if s.kind == HUMAN and not s.joined}
         if open_seats and not fill:
-            return Refused("seats_open", "every seat must be taken first (or the creator starts with bots)")
+            return Refused("seats_open", _("every seat must be taken first (or the creator starts with bots)"))
         if open_seats:
             self.spec = self.spec.with_bots_for(open_seats)
             for index in open_seats:
@@ -342,13 +365,13 @@ class Table:
                 seat.name = f"{seat.level.capitalize()} {seat.color.capitalize()}"
             self.seats_changed = True
         if not any(s.kind == HUMAN for s in self.seats):
-            return Refused("no_player", "nobody has taken a seat yet")
+            return Refused("no_player", _("nobody has taken a seat yet"))
         self.game = self.spec.build_game(self.names)
         self._race = self._current_race()
         self.status = PLAYING
         change = Change(rebuilt=True)
         change.entries.append(
-            self._notice(-1, "The race starts" if self.season is None else "The championship starts", now)
+            self._notice(-1, notice(RACE_STARTS if self.season is None else CHAMPIONSHIP_STARTS), now)
         )
         for deciding in self.to_decide():
             self.asked_at[deciding] = self.version
@@ -367,7 +390,7 @@ class Table:
         self.away.pop(seat, None)
         if seat in self.standins and self.seats[seat].joined:
             self.standins.discard(seat)
-            change.entries.append(self._notice(seat, f"{self.seats[seat].name} is back and drives again", now))
+            change.entries.append(self._notice(seat, notice(BACK, name=self.seats[seat].name), now))
             if seat in self.to_decide():
                 self.deadlines[seat] = now + self.spec.seconds
         return change
@@ -377,26 +400,26 @@ class Table:
         in a race its stand-in drives until someone takes it."""
         state = self.seats[seat]
         if state.kind != HUMAN:
-            return Refused("not_a_seat", f"seat {seat} is a {state.kind}: it has no player to remove")
+            return Refused("not_a_seat", _("seat {seat} is not a player's seat: it has no player to remove", seat=seat))
         change = Change()
         old = state.name
         state.joined = False
         state.name = self.spec.default_names()[seat]
         self.seats_changed = True
-        change.entries.append(self._notice(seat, f"{old} was removed from the {state.color} car", now))
+        change.entries.append(self._notice(seat, notice(REMOVED, name=old, color=state.color), now))
         if self.status == PLAYING:
             self.standins.add(seat)
             self.deadlines.pop(seat, None)
-            change.entries.append(self._notice(seat, f"the stand-in drives the {state.color} car", now))
+            change.entries.append(self._notice(seat, notice(STAND_IN, color=state.color), now))
         return change
 
     def close(self, now: float) -> Change | Refused:
         """The creator closes the table: nothing more is played (everything is kept)."""
         if self.status in (OVER, CLOSED):
-            return Refused(self.status, f"the table is already {self.status}")
+            return Refused(self.status, _table_is(self.status))
         self.status = CLOSED
         self.deadlines.clear()
-        return Change([self._notice(-1, "The table was closed by its creator", now)])
+        return Change([self._notice(-1, notice(CLOSED_BY_CREATOR), now)])
 
     # ------------------------------------------------------------------ deciding
 
@@ -407,32 +430,39 @@ class Table:
         if refusal is not None:
             return refusal
         if not 0 <= seat < len(self.seats):
-            return Refused("no_seat", f"there is no seat {seat}")
+            return Refused("no_seat", _("there is no seat {seat}", seat=seat))
         if seen > self.version:
-            return Refused("bad_seq", f"version {seen} does not exist yet (the table is at {self.version})")
+            return Refused(
+                "bad_seq",
+                _("version {seen} does not exist yet (the table is at {version})", seen=seen, version=self.version),
+            )
         asked = self.asked_at.get(seat)
         if asked is None:
             done = [
                 e.seq for e in self.entries if e.kind == DECISION and e.seat == seat and e.seq > seen and not e.undone
             ]
             if done:
-                return Refused("stale", f"already decided: your decision at version {done[0]} was applied")
+                return Refused("stale", _("already decided: your decision at version {seen} was applied", seen=done[0]))
         elif seen < asked:
             return Refused(
                 "stale",
-                f"the position changed since version {seen} (now {self.version}): decide again on the new one",
+                _(
+                    "the position changed since version {seen} (now {version}): decide again on the new one",
+                    seen=seen,
+                    version=self.version,
+                ),
             )
         try:
             decision = parse_decision(text)
         except HeatError as error:
-            return Refused("illegal", str(error))
+            return Refused("illegal", error_text(error))
         assert self.game is not None
         change = Change()
         before = dict(self.asked_at)
         try:
             entry = self._apply(seat, decision, None, actor=actor, at=now)
         except IllegalDecision as error:
-            return Refused("illegal", str(error))
+            return Refused("illegal", error_text(error))
         change.entries.append(entry)
         self._auto(change, now)
         self._set_clocks({s for s, asked in self.asked_at.items() if before.get(s) != asked}, now)
@@ -451,7 +481,14 @@ class Table:
         if not run:
             return Refused("no_undo", reason)
         if seen < run[0].seq or seen > self.version:
-            return Refused("stale", f"the position changed since version {seen} (now {self.version}): look again")
+            return Refused(
+                "stale",
+                _(
+                    "the position changed since version {seen} (now {version}): look again",
+                    seen=seen,
+                    version=self.version,
+                ),
+            )
         for entry in run:
             entry.undone = True
         self.version += 1
@@ -481,8 +518,7 @@ class Table:
             del self.deadlines[seat]
             self.standins.add(seat)
             name = self.seats[seat].name
-            why = "left the table" if seat in self.away and self.spec.clock == LIVE else "ran out of time"
-            text = f"{name} {why}: the stand-in bot drives for {name} until they come back"
+            text = notice(LEFT if seat in self.away and self.spec.clock == LIVE else OUT_OF_TIME, name=name)
             change.entries.append(self._notice(seat, text, now))
         return change
 
@@ -512,10 +548,10 @@ class Table:
     def bot_decides(self, request: BotRequest, text: str, now: float) -> Change | Refused:
         """Apply a bot's answer to ``request`` if the seat is still asked the same question."""
         if self.asked_at.get(request.seat) != request.asked_at:
-            return Refused("stale", "the question changed while the bot thought")
+            return Refused("stale", _("the question changed while the bot thought"))
         actor = self.controller(request.seat)
         if actor not in (BOT_ACTOR, STANDIN):
-            return Refused("stale", "the player is back")
+            return Refused("stale", _("the player is back"))
         return self.decide(request.seat, request.asked_at, text, actor, now)
 
     # ------------------------------------------------------------------ what each seat is shown
@@ -593,7 +629,7 @@ class Table:
             "standins": sorted(self.standins),
             "seats": seats if seats is not None else [s.to_json() for s in self.seats],
             "view": view,
-            "season": season_view(season) if season is not None else None,
+            "season": _season_shown(season_view(season)) if season is not None else None,
             "events_from": events_from,
             "events": events,
             "notices": [self._notice_json(e) for e in self.entries[entries_from:] if e.kind != DECISION],
@@ -616,7 +652,9 @@ class Table:
         race = self._race
         assert race is not None
         # A private event (a draw) is kept by what the seat sees: the owner's and the others'.
-        key: tuple[Any, ...] = (self.epoch, index) if shown is event else (self.epoch, index, shown)
+        # ... and by language: the sentence is in the reader's (heat.i18n.using).
+        language = i18n.language()
+        key: tuple[Any, ...] = (self.epoch, index, language) if shown is event else (self.epoch, index, language, shown)
         cached = self._events.get(key)
         if cached is None:
             cached = self._events[key] = orjson.dumps(event_json(shown, self._event_names, race.laps))
@@ -652,9 +690,9 @@ class Table:
 
     def _check_playing(self) -> Refused | None:
         if self.status == WAITING:
-            return Refused("not_started", "the race has not started: it waits for every player")
+            return Refused("not_started", _("the race has not started: it waits for every player"))
         if self.status != PLAYING:
-            return Refused(self.status, f"the table is {self.status}")
+            return Refused(self.status, _table_is(self.status))
         return None
 
     def _current_race(self) -> Race | None:
@@ -761,12 +799,14 @@ class Table:
         if chosen:
             return run[chosen[-1] :], ""
         if last is None:
-            return [], "nothing to take back"
+            return [], _("nothing to take back")
         if last.seat != seat:
-            return [], f"{self.seats[last.seat].name} has decided since: a decision is final once another acts"
+            return [], _(
+                "{name} has decided since: a decision is final once another acts", name=self.seats[last.seat].name
+            )
         if last.actor not in (PLAYER, AUTO):
-            return [], "the stand-in's decisions cannot be taken back"
-        return [], "your last decision revealed cards or drew at random, or passed the turn: it is final"
+            return [], _("the stand-in's decisions cannot be taken back")
+        return [], _("your last decision revealed cards or drew at random, or passed the turn: it is final")
 
     def _rebuild(self) -> None:
         """Replay every decision not taken back (a take-back)."""
@@ -790,23 +830,42 @@ class Table:
         return entry
 
     def _notice_json(self, entry: Entry) -> dict[str, Any]:
-        text = entry.text if entry.kind == NOTICE else f"{self.seats[entry.seat].name} takes back a decision"
+        # Stored in English, shown in the reader's language (heat.server.notices).
+        text = notice_shown(entry.text) if entry.kind == NOTICE else _(TAKES_BACK, name=self.seats[entry.seat].name)
         return {"seq": entry.seq, "seat": entry.seat, "text": text, "at": entry.at, "after_event": entry.after_event}
 
     def _over_text(self) -> str:
         season = self.season
         if season is not None:
             winner = season.standings()[0]
-            return f"The championship is over: {self.seats[winner].name} is champion"
+            return notice(CHAMPION, name=self.seats[winner].name)
         race = self._race
         assert race is not None
-        return f"The race is over: {self.seats[race.standings()[0]].name} wins"
+        return notice(WINS, name=self.seats[race.standings()[0]].name)
 
     @staticmethod
     def _merge(change: Change, other: Change | Refused) -> None:
         if isinstance(other, Change):
             change.entries.extend(other.entries)
             change.rebuilt = change.rebuilt or other.rebuilt
+
+
+def _season_shown(view: SeasonView) -> SeasonView:
+    """``view`` with its event card's title and text in the reader's language (heat.content_words)."""
+    return replace(view, event_title=_(view.event_title), event_text=_(view.event_text))
+
+
+_TABLE_IS = {
+    "waiting": N_("the table is waiting for its players"),
+    "playing": N_("the table is racing"),
+    "over": N_("the table is over"),
+    "closed": N_("the table is closed"),
+}
+
+
+def _table_is(status: str) -> str:
+    """Why a table in ``status`` refuses, in the language spoken."""
+    return _(_TABLE_IS[status]) if status in _TABLE_IS else status
 
 
 def shift_heat(view: SeatView | None) -> dict[str, int] | None:

@@ -18,11 +18,14 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from heat import i18n
 from heat.engine import HeatError
 from heat.engine.content import catalogue, track_ids, weather_tokens
 from heat.engine.content import track as engine_track
+from heat.i18n import _, error_text
 from heat.server.hub import Hub, HubError
 from heat.stats import race_stats, season_races, table_rows
+from heat.web.catalogue import PSEUDO, page_catalogue
 from heat.web.frames import replay_frames
 from heat.web.layout import geometry
 
@@ -67,19 +70,32 @@ async def track_geometry(request: Request) -> Response:
     """``GET /api/tracks/{id}``: everything the board draws of a track (heat.web.layout)."""
     track_id = request.path_params["track_id"]
     if track_id not in track_ids():
-        return _error("not_found", f"there is no track {track_id!r}; tracks: {', '.join(track_ids())}")
+        return _error(
+            "not_found",
+            _("there is no track {track}; tracks: {tracks}", track=repr(track_id), tracks=", ".join(track_ids())),
+        )
     return JSONResponse(_geometry(track_id))
 
 
+async def page_messages(request: Request) -> Response:
+    """``GET /i18n/{lang}.json``: the page's catalogue in ``lang`` (``heat.web.catalogue``);
+    ``xx``, the pseudo-language, only on a test server (``--pseudo-language``)."""
+    language = request.path_params["lang"]
+    pseudo = getattr(request.app.state.settings, "pseudo_language", False)
+    if language not in i18n.LANGUAGES and not (pseudo and language == PSEUDO):
+        return _error("not_found", _("there is no language {language}", language=repr(language)))
+    return JSONResponse(page_catalogue(language), headers=NO_STORE)
+
+
 @cache
-def _cards() -> dict[str, Any]:
+def _cards(language: str) -> dict[str, Any]:
     weather, road = weather_tokens()
     symbols = ("plus", "heat", "scrap", "adjust", "cooldown", "slipstream", "reduce_stress", "salvage")
     flags = ("refresh", "direct", "accelerate", "one_time")
     cards = {}
     for card in catalogue().cards:
         cards[card.id] = {
-            "name": card.name,
+            "name": _(card.name),
             "type": card.type,
             "speeds": list(card.speeds),
             "category": card.category,
@@ -89,15 +105,16 @@ def _cards() -> dict[str, Any]:
     return {
         "tracks": [{"id": track_id, "name": engine_track(track_id).name} for track_id in track_ids()],
         "cards": cards,
-        "weather": {token.id: {"name": token.name} for token in weather},
-        "road": {token.id: {"name": token.name, "sector": token.is_sector} for token in road},
+        "weather": {token.id: {"name": _(token.name)} for token in weather},
+        "road": {token.id: {"name": _(token.name), "sector": token.is_sector} for token in road},
     }
 
 
 async def cards(request: Request) -> Response:
     """``GET /api/cards``: every card's name, Speed values and symbols, the Weather and Road
-    Conditions tokens' names, the tracks (data the page labels things with)."""
-    return JSONResponse(_cards())
+    Conditions tokens' names, the tracks (data the page labels things with), the names in the
+    request's language."""
+    return JSONResponse(_cards(i18n.language()))
 
 
 def _stats_json(race: Any, names: list[str]) -> dict[str, Any]:
@@ -116,7 +133,7 @@ async def stats(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     race_text = request.query_params.get("race")
     if race_text is not None and not race_text.isdigit():
-        return _error("bad_request", "race: a race number, 1 and up")
+        return _error("bad_request", _("race: a race number, 1 and up"))
     try:
         live = await hub.get(request.path_params["table_id"])
     except HubError as error:
@@ -125,18 +142,18 @@ async def stats(request: Request) -> Response:
     names = table.names
     if race_text is None:
         if table.race is None:
-            return _error("conflict", "no race has started at this table yet")
+            return _error("conflict", _("no race has started at this table yet"))
         return JSONResponse(_stats_json(table.race, names))
     record = table.record()
     if record is None or table.season is None:
-        return _error("conflict", "race: the races of a championship are given once it is over")
+        return _error("conflict", _("race: the races of a championship are given once it is over"))
     try:
         races = season_races(record)
     except HeatError as error:
-        return _error("bad_request", str(error))
+        return _error("bad_request", error_text(error))
     number = int(race_text)
     if not 1 <= number <= len(races):
-        return _error("not_found", f"race: the championship had races 1 to {len(races)}")
+        return _error("not_found", _("race: the championship had races 1 to {last}", last=len(races)))
     return JSONResponse(_stats_json(races[number - 1].race, names))
 
 
@@ -146,14 +163,14 @@ async def replay(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     race_text = request.query_params.get("race")
     if race_text is not None and not race_text.isdigit():
-        return _error("bad_request", "race: a race number, 1 and up")
+        return _error("bad_request", _("race: a race number, 1 and up"))
     try:
         record = await hub.record(request.path_params["table_id"], int(race_text) if race_text else None)
         return JSONResponse(replay_frames(record))
     except HubError as error:
         return _error(error.code, error.message)
     except HeatError as error:
-        return _error("bad_request", str(error))
+        return _error("bad_request", error_text(error))
 
 
 WEB_ROUTES = [
@@ -162,6 +179,7 @@ WEB_ROUTES = [
     Route("/t/{table_id}/replay", page),
     Route("/api/tracks/{track_id}", track_geometry),
     Route("/api/cards", cards),
+    Route("/i18n/{lang}.json", page_messages),
     Route("/api/tables/{table_id}/stats", stats),
     Route("/api/tables/{table_id}/replay", replay),
 ]

@@ -145,7 +145,7 @@ export class Board {
       const sign = s("g", { class: "sign", transform: `translate(${sx},${sy})` }, [
         s("circle", { r: 14, class: "sign-ring" }),
         limit,
-        s("text", { y: 26, class: "corner-number" }, `C${corner.number}`),
+        s("text", { y: 26, class: "corner-number" }, t("map.corner.short", { n: corner.number })),
       ]);
       this.signs.set(corner.number, { sign, limit });
       layer.append(sign);

@@ -21,7 +21,9 @@ export function cardWords(cat, id) {
   const parts = [card.name];
   if (card.type === "heat") parts.push(t("card.heat"));
   else if (card.type === "stress") parts.push(t("card.stress"));
-  if (card.speeds.length && card.name !== String(card.speeds[0])) parts.push(t("card.speed", { n: card.speeds.join("/") }));
+  const speed = t("card.speed", { n: card.speeds.join("/") });
+  // A basic card's name is its Speed ("Speed 3"): said once.
+  if (card.speeds.length && card.name !== String(card.speeds[0]) && card.name !== speed) parts.push(speed);
   for (const [symbol, n] of Object.entries(card.symbols)) parts.push(t(/** @type {any} */ (`symbol.${symbol}`), { n }));
   for (const flag of card.flags) parts.push(t(/** @type {any} */ (`symbol.${flag}`)));
   return parts.join(", ");

@@ -1,7 +1,7 @@
 // @ts-check
 /** The page's entry: settings, theme, and which screen the address asks for. */
 import { byId, fill, h } from "./dom.js";
-import { t } from "./messages.js";
+import { LANGUAGES, LANGUAGE_NAMES, chosenLanguage, keepLanguage, language, speak, t } from "./messages.js";
 import { saveSettings, settings } from "./store.js";
 import { showHome } from "./home.js";
 import { showTable } from "./table.js";
@@ -49,7 +49,7 @@ function openSettings() {
             dialog.close();
           },
         },
-        "OK",
+        t("settings.ok"),
       ),
     ]),
   ]);
@@ -66,7 +66,32 @@ function route() {
   return showHome();
 }
 
+/**
+ * The language switch in the top bar, on every page: each language by its own name; a choice is
+ * kept (localStorage and the `heat_lang` cookie the server reads) and the page is drawn again in it.
+ */
+function languageSwitch() {
+  const now = language();
+  const select = h(
+    "select",
+    {
+      id: "language",
+      "aria-label": t("nav.language"),
+      title: t("nav.language"),
+      onchange: () => {
+        keepLanguage(select.value);
+        location.reload();
+      },
+    },
+    LANGUAGES.map((code) => h("option", { value: code, lang: code, selected: code === now }, LANGUAGE_NAMES[code])),
+  );
+  byId("settings-button").before(select);
+}
+
+// The catalogue first: every text from here on is in the page's language.
+await speak(chosenLanguage());
 applyTheme();
+languageSwitch();
 const settingsButton = byId("settings-button");
 settingsButton.textContent = t("settings.title");
 settingsButton.addEventListener("click", openSettings);
