@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
@@ -56,13 +56,14 @@ def placeholders(text: str) -> list[str]:
 
 
 def domain_keywords(domain: str) -> dict[str, object]:
-    """The keywords scripts/i18n extracts with in ``domain``: Babel's, plus the engine's errors."""
+    """The keywords scripts/i18n extracts with in ``domain``: Babel's, plus the errors' templates
+    in the engine and in domain heat (``-k IllegalDecision``, ``-k fail:2``)."""
     keywords: dict[str, object] = dict(DEFAULT_KEYWORDS)
-    if domain == "engine":
+    if domain in ("engine", "heat"):
         script = (ROOT / "scripts" / "i18n").read_text(encoding="utf-8")
-        listed = re.search(r"ENGINE_KEYWORDS=\(([^)]*)\)", script)
-        assert listed, "scripts/i18n lists the engine's keywords"
-        keywords.update(dict.fromkeys(listed.group(1).split("#")[0].split()[1::2]))
+        listed = re.search(r"ERROR_KEYWORDS=\(([^)]*)\)", script)
+        assert listed, "scripts/i18n lists the errors' keywords"
+        keywords.update(parse_keywords(listed.group(1).split()[1::2]))
     return keywords
 
 
