@@ -50,7 +50,9 @@ def apply(args: argparse.Namespace) -> int:
             seat, decision = parse_entry(race, text)
             race.apply(seat, decision)
         except HeatError as error:
-            raise HeatError(f"decision {index + 1} ({shown(text)}): {error}") from None
+            raise HeatError(
+                "decision {number} ({text}): {error}", number=index + 1, text=shown(text), error=error
+            ) from None
     events = [event.to_json() for event in race.events()[first_event:]]
     if args.view is not None:
         seat = seat_named(race, args.view)

@@ -8,7 +8,7 @@ and 2) or the React, Slipstream or Discard step of the active car. The format is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from heat.engine import board, content, turns
 from heat.engine.car import Car, TurnState
@@ -382,18 +382,30 @@ def _rng_state(value: Any) -> int:
     return state
 
 
-def check_rules_version(version: Any, what: str) -> None:
+def check_rules_version(version: Any, what: Literal["position", "record", "season"]) -> None:
     """PositionError unless ``version`` is this engine's ``RULES_VERSION`` (a string), saying
     which version ``what`` (a position, a record, a season) was made with, or what it holds."""
     if version == RULES_VERSION:
         return
     if isinstance(version, str):
+        # One sentence for each ``what``: a translation may inflect it (la position, le record).
+        versions = {"version": repr(version), "engine_version": repr(RULES_VERSION)}
+        if what == "record":
+            raise PositionError(
+                "rules_version: this record was made with rules version {version}; this engine plays version "
+                "{engine_version}, and a game replays only under the rules it was played with",
+                **versions,
+            )
+        if what == "season":
+            raise PositionError(
+                "rules_version: this season was made with rules version {version}; this engine plays version "
+                "{engine_version}, and a game replays only under the rules it was played with",
+                **versions,
+            )
         raise PositionError(
-            "rules_version: this {what} was made with rules version {version}; this engine plays version "
+            "rules_version: this position was made with rules version {version}; this engine plays version "
             "{engine_version}, and a game replays only under the rules it was played with",
-            what=what,
-            version=repr(version),
-            engine_version=repr(RULES_VERSION),
+            **versions,
         )
     raise PositionError(
         "rules_version: expected a version string such as {example}, got {got}",
