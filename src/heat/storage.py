@@ -223,8 +223,9 @@ def check_game_kind(data: Any, name: str, path: str, *expected: str) -> None:
     found = data.get("format") if isinstance(data, Mapping) else None
     if found not in expected and found in _OPENED_BY:
         what, _wanted, advice = _OPENED_BY[found]
-        kinds = [Phrase(_OPENED_BY[kind][1]) for kind in expected]
-        wanted = kinds[0] if len(kinds) == 1 else Phrase("{first} or {second}", first=kinds[0], second=kinds[1])
+        wanted = Phrase(_OPENED_BY[expected[0]][1])
+        for kind in expected[1:]:
+            wanted = Phrase("{first} or {second}", first=wanted, second=Phrase(_OPENED_BY[kind][1]))
         raise PositionError(
             "{file} is {what}, not {wanted}: {advice}",
             file=name,
