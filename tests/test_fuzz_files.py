@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from error_templates import template_problems
 from heat import storage
 from heat.cli.main import main
 from heat.engine import (
@@ -261,6 +262,7 @@ def _check_position(text: str, rng: random.Random, trial: int) -> bool:
         race = from_position(data)
     except HeatError as error:
         assert str(error), f"an empty refusal for {changed}"
+        assert template_problems(error) == [], f"refusal for {changed}"  # issue 32: to translate
         return False
     except Exception as error:  # pragma: no cover - the failure itself
         raise AssertionError(f"position with {changed} changed: {error!r}") from error
@@ -279,6 +281,7 @@ def _check_record(kind: str, text: str, rng: random.Random, trial: int) -> bool:
         game: Race | Season = replay(data) if kind == "race" else replay_season(data)
     except HeatError as error:
         assert str(error), f"an empty refusal for {changed}"
+        assert template_problems(error) == [], f"refusal for {changed}"
         return False
     except Exception as error:  # pragma: no cover - the failure itself
         raise AssertionError(f"{kind} record with {changed} changed: {error!r}") from error

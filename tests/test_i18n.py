@@ -5,19 +5,21 @@ no sentence of the log bypasses the catalogue."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import string
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import cache
 from gettext import GNUTranslations
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
@@ -25,7 +27,7 @@ from babel.messages.pofile import read_po
 from heat import i18n
 from heat.bots import RandomBot, play_out
 from heat.cli.main import main, requested_language
-from heat.engine import Race, RaceConfig, default_seats
+from heat.engine import HeatError, Race, RaceConfig, default_seats
 from heat.narrate import describe
 
 ROOT = Path(__file__).parent.parent
@@ -56,13 +58,14 @@ def placeholders(text: str) -> list[str]:
 
 
 def domain_keywords(domain: str) -> dict[str, object]:
-    """The keywords scripts/i18n extracts with in ``domain``: Babel's, plus the engine's errors."""
+    """The keywords scripts/i18n extracts with in ``domain``: Babel's, plus the errors' templates
+    in the engine and in domain heat (``-k IllegalDecision``, ``-k fail:2``)."""
     keywords: dict[str, object] = dict(DEFAULT_KEYWORDS)
-    if domain == "engine":
+    if domain in ("engine", "heat"):
         script = (ROOT / "scripts" / "i18n").read_text(encoding="utf-8")
-        listed = re.search(r"ENGINE_KEYWORDS=\(([^)]*)\)", script)
-        assert listed, "scripts/i18n lists the engine's keywords"
-        keywords.update(dict.fromkeys(listed.group(1).split("#")[0].split()[1::2]))
+        listed = re.search(r"ERROR_KEYWORDS=\(([^)]*)\)", script)
+        assert listed, "scripts/i18n lists the errors' keywords"
+        keywords.update(parse_keywords(listed.group(1).split()[1::2]))
     return keywords
 
 
@@ -145,8 +148,10 @@ def test_the_compiled_catalogue_matches_its_po(language: str, domain: str) -> No
     assert po_path(language, domain).with_suffix(".mo").read_bytes() == compiled.getvalue()
 
 
+@cache
 def pseudo_catalogue() -> GNUTranslations:
-    """The pseudo-language ``xx``: every message of the source wrapped in ⟦ ⟧, placeholders kept."""
+    """The pseudo-language ``xx``: every message of the source wrapped in ⟦ ⟧, placeholders kept
+    (made once: extracting the source takes seconds)."""
     cat = Catalog(locale="en")
     for message_id in source_ids():
         if isinstance(message_id, tuple):
@@ -436,3 +441,232 @@ def test_an_error_made_of_a_template_is_translated_with_its_values() -> None:
         assert i18n.error_text(error) == "A boostet +2"
         assert i18n.error_text(IllegalDecision("a sentence built whole")) == "a sentence built whole"
         assert i18n.error_text(ValueError("not ours")) == "not ours"
+
+
+# ------------------------------------------------------------------ the refusals (engine and heat)
+
+
+def refused_decisions() -> Iterator[HeatError]:
+    """The IllegalDecision of every decision of a fixed list that each seat may not make, at
+    points of races with every module (the Garage draft, Legends, the weather, a season)."""
+    from heat.engine import parse_decision
+    from heat.engine.championship import Season, SeasonConfig
+    from heat.engine.rng import Rng
+
+    texts = [
+        "gear 7 play 1", "gear 4 play 1", "gear 1 play 1 2 3", "gear 1 play heat", "gear 2 play zz",
+        "boost", "cooldown 3 from gear", "cooldown 1 from adrenaline", "move 1 from adrenaline", "done",
+        "slipstream", "slipstream 9", "no slipstream", "discard heat", "discard 1 1 1 1 1 1",
+        "draft zz", "swap 1 for 2", "no swap", "keep zz", "refresh 1", "salvage 1 from discard", "speed 9 for 1",
+    ]  # fmt: skip
+    decisions = [parse_decision(text) for text in texts]
+    configs = [
+        RaceConfig(default_seats(4, legends=1), track="great-britain", laps=1, seed=3, garage="all", weather=True),
+        RaceConfig(default_seats(3), track="usa", laps=1, seed=4, garage="regular", draft=True, tournament=True),
+    ]
+    for index, config in enumerate(configs):
+        race = Race(config)
+        rng = Rng(index)
+        for step in range(3000):  # to the end of the race: 1 lap
+            if race.is_over:
+                break
+            if step % 8 == 0 and step < 200:
+                for seat in range(-1, len(race.cars) + 1):
+                    for decision in decisions:
+                        try:
+                            race.check(seat, decision)
+                        except HeatError as error:
+                            yield error
+            seat = race.to_decide()[0]
+            race.apply(seat, race.random_decision(seat, rng))
+        for decision in decisions:  # the race is over
+            with pytest.raises(HeatError) as over:
+                race.check(0, decision)
+            yield over.value
+    season = Season(SeasonConfig(default_seats(3, legends=1), season="1961", seed=2))
+    for seat in range(-1, 4):
+        legal = season.legal_decisions(seat) if seat in season.to_decide() else []
+        for decision in decisions:
+            if decision not in legal:
+                with pytest.raises(HeatError) as season_refused:
+                    season.apply(seat, decision)
+                yield season_refused.value
+    for text in ["", "fly\x1b[2J", "gear x", "salvage", "cooldown 1 from", "9" * 30, "gear " + "9" * 30]:
+        with pytest.raises(HeatError) as syntax:
+            parse_decision(text)
+        yield syntax.value
+
+
+def refused_files() -> Iterator[HeatError]:
+    """The PositionError of positions, records and season records with one field wrong (the
+    engine's readers and invariants), and the ConfigError of race configurations."""
+    from heat.engine import from_position, replay, to_position, to_record
+    from heat.engine.championship import Season, SeasonConfig, replay_season, season_record
+    from heat.engine.rng import Rng
+
+    race = Race(RaceConfig(default_seats(3, legends=1), track="usa", laps=1, seed=5, garage="all", weather=True))
+    rng = Rng(5)
+    for _ in range(30):  # into the race: cards in hands, a car in the Hall of Fame
+        seat = race.to_decide()[0]
+        race.apply(seat, race.random_decision(seat, rng))
+    good = to_position(race)
+    changes: list[dict[str, object]] = [
+        {"laps": "1"}, {"laps": 1.5}, {"laps": 99}, {"format": "heat-pos"}, {"rules_version": "2"},
+        {"rules_version": 3}, {"track": "moon"}, {"cars": []}, {"phase": "lunch"}, {"rng": "x"},
+        {"options": {"nitro": True}}, {"weather": {"token": "snow", "road": []}}, {"legends": 3},
+        {"hall_of_fame": [True]}, {"stress_reserve": 99}, {"step": "fly"}, {"eliminated": [0, 0]},
+        {"cars": [{"color": "gold"}]}, {"cars": [{"name": "\x1b[2J"}, {"color": "blue"}]},
+        {"cars": [{**good["cars"][0], "hand": [1]}, *good["cars"][1:]]},
+        {"cars": [{**good["cars"][0], "hand": ["zz"]}, *good["cars"][1:]]},
+        {"cars": [{**good["cars"][0], "gear": 9}, *good["cars"][1:]]},
+        {"cars": [{**good["cars"][0], "space": 10**5000}, *good["cars"][1:]]},
+        {"cars": [{**good["cars"][0], "plan": "x"}, *good["cars"][1:]]},
+    ]  # fmt: skip
+    for change in changes:
+        with pytest.raises(HeatError) as position:
+            from_position({**good, **change})
+        yield position.value
+    record = to_record(race)
+    for change in [{"decisions": [{"seat": 0, "decision": "fly"}]}, {"decisions": "x"}, {"format": 1}, {"config": 1}]:
+        with pytest.raises(HeatError) as replayed:
+            replay({**record, **change})
+        yield replayed.value
+    season = season_record(Season(SeasonConfig(default_seats(3), season="1961", seed=2)))
+    for change in [{"decisions": [{"seat": 5, "decision": "keep x"}]}, {"config": {"seats": "x"}}, {"format": None}]:
+        with pytest.raises(HeatError) as season_refused:
+            replay_season({**season, **change})
+        yield season_refused.value
+    seats = default_seats(3)
+    for config in [
+        RaceConfig(seats, laps=0), RaceConfig(seats, hand_size=20), RaceConfig(seats, seed=2**70),
+        RaceConfig(seats, garage="gold"), RaceConfig(seats, weather_token="fog"), RaceConfig(seats, press_corners=(9,)),
+        RaceConfig(seats, sponsor_deck=("zz",)), RaceConfig(default_seats(3, names=["", "B", "C"])),
+        RaceConfig(seats, grid=(0, 0, 1)), RaceConfig(seats, track="usa", pro_legends=99),
+    ]:  # fmt: skip
+        with pytest.raises(HeatError) as config_refused:
+            Race(config)
+        yield config_refused.value
+
+
+def test_every_refusal_is_a_template_with_every_placeholder_filled() -> None:
+    """Issue 32: the engine's errors are templates and values, so each can be translated."""
+    from error_templates import template_problems
+
+    errors = [*refused_decisions(), *refused_files()]
+    assert len({error.template for error in errors}) > 60
+    assert [problem for error in errors for problem in template_problems(error)] == []
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_every_refusal_is_translated_whole_with_the_words_it_quotes() -> None:
+    """In the pseudo-language every template of a refusal, and every Phrase inside it (``the
+    string '1'``, ``a control character``...), comes out of the catalogue: one pair of marks
+    each, so no English words are left inside a translated sentence."""
+    from error_templates import template_nodes
+
+    untranslated = []
+    for error in [*refused_decisions(), *refused_files()]:
+        text = i18n.error_text(error)
+        if text.count(MARK_OPEN) != len(template_nodes(error)) or not text.startswith(MARK_OPEN):
+            untranslated.append(text)
+    assert untranslated == []
+
+
+def test_a_refusal_reads_in_each_language_and_in_english_as_before() -> None:
+    from heat.engine import IllegalDecision, PositionError, from_position
+
+    with pytest.raises(PositionError) as error:
+        from_position({"track": "usa", "laps": "1", "cars": [{}]})
+    assert str(error.value) == "laps: expected an integer, got the string '1'"
+    assert i18n.error_text(error.value) == str(error.value)
+    expected = {
+        "fi": "laps: odotettiin kokonaislukua, saatiin merkkijono '1'",
+        "fr": "laps : attendu un entier, reçu : la chaîne '1'",
+        "de": "laps: erwartet eine ganze Zahl, erhalten: die Zeichenkette '1'",
+    }
+    for language, text in expected.items():
+        with i18n.speaking(language):
+            assert i18n.error_text(error.value) == text
+    gear = IllegalDecision("gear {gear} does not exist: gears are 1 to 4 (B-1.4)", gear=7)
+    with i18n.speaking("de"):
+        assert i18n.error_text(gear) == "Gang 7 gibt es nicht: die Gänge sind 1 bis 4 (B-1.4)"
+
+
+REFUSED_OPTIONS = [
+    ["race", "--cars", "9"],
+    ["race", "--laps", "0"],
+    ["race", "--pro-legends", "2"],
+    ["race", "--no-aggressive-legends"],
+    ["race", "--track", "moon"],
+    ["play", "--plain", "--level", "wizard"],
+    ["play", "--plain", "--level", "rl:"],
+    ["play", "--plain", "--bots", "2", "--level", "club,pro,rookie"],
+    ["season", "new", "--plain", "--save", ""],
+    ["arena", "--lineup", "club*0", "--races", "1"],
+    ["arena", "--lineup", "club,wizard", "--races", "1"],
+    ["arena", "--lineup", "club,pro", "--tracks", "usa,usa", "--races", "1"],
+    ["position", "apply", "-", "fly"],
+]
+
+
+@pytest.fixture
+def pseudo_cli(pseudo: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pseudo-language for ``heat`` itself: ``main`` would set the environment's language."""
+    monkeypatch.setattr(i18n, "set_language", lambda language: None)
+
+
+@pytest.mark.parametrize("argv", REFUSED_OPTIONS, ids=" ".join)
+def test_a_refused_option_is_said_in_the_language_spoken(
+    argv: list[str], pseudo_cli: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"format": "heat-position", "rules_version": "3", "cars": [{}]}'))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"heat: {MARK_OPEN}") and err.endswith(f"{MARK_CLOSE}\n"), err
+
+
+def refused_file_cases(tmp_path: Path) -> list[tuple[list[str], str]]:
+    """(argv, file content) of commands given a file they refuse: not JSON, another kind of game
+    file, a record with an illegal decision, a folder, a file that is not there."""
+    race_record = (
+        '{"format": "heat-record", "rules_version": "3", "config": {"seats": [{"name": "A", "color": "red"}]}}'
+    )
+    bad_decision = race_record[:-1] + ', "decisions": [{"seat": 0, "decision": "gear 9 play 1"}]}'
+    position = '{"format": "heat-position", "rules_version": "3", "laps": true, "cars": [{}]}'
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    return [
+        (["play", "--plain", "--resume", "FILE"], "{not json"),
+        (["play", "--plain", "--resume", "FILE"], bad_decision),
+        (["play", "--plain", "--resume", str(folder)], ""),
+        (["play", "--plain", "--resume", str(tmp_path / "absent.json")], ""),
+        (["season", "resume", "--plain", "FILE"], race_record),
+        (["season", "status", "FILE"], '{"format": "heat-season", "rules_version": "3", "config": 1}'),
+        (["replay", "FILE"], position),
+        (["position", "apply", "FILE", "gear 1 play 1"], position),
+        (["stats", "FILE"], '{"format": "heat-record", "rules_version": "2"}'),
+        (["play", "--plain", "--save", "FILE"], '{"not": "a save"}'),
+        (["play", "--plain", "--save", str(folder)], ""),
+        (["position", "apply", "FILE", "fly"], json.dumps({"format": "heat-position", "cars": [{"gear": 9}]})),
+    ]
+
+
+@pytest.mark.usefixtures("pseudo_cli")
+def test_a_refused_file_is_said_in_the_language_spoken(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shown = []
+    for index, (argv, content) in enumerate(refused_file_cases(tmp_path)):
+        file = tmp_path / f"file{index}.json"
+        file.write_text(content, encoding="utf-8")
+        assert main([str(file) if word == "FILE" else word for word in argv]) == 2, argv
+        shown.append(capsys.readouterr().err)
+    bypassed = [err for err in shown if not (err.startswith(f"heat: {MARK_OPEN}") and err.endswith(f"{MARK_CLOSE}\n"))]
+    assert bypassed == []
+
+
+@pytest.mark.usefixtures("pseudo")
+def test_the_prompt_says_why_a_decision_is_not_allowed_in_the_language_spoken(tmp_path: Path) -> None:
+    out, _answers = prompt_session(tmp_path, ["gear 7 play 1", "fly", "boost", "preview gear x", "quit"])
+    refusals = [line for line in out if "Not allowed" in line]
+    assert len(refusals) == 4
+    # The prompt's words, then the engine's reason, each from the catalogue.
+    assert all(line.count(MARK_OPEN) >= 2 for line in refusals), refusals

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from error_templates import template_problems
 from heat.engine import (
     Discard,
     EndReact,
@@ -87,6 +88,7 @@ def test_illegal_decisions_change_nothing_and_legal_ones_are_listed(
         race.apply(seat, decision)
     except IllegalDecision as error:
         assert str(error), "an error must say what was wrong"
+        assert template_problems(error) == []  # issue 32: every placeholder filled, to translate
         assert fingerprint(race) == before
         assert decision not in legal
     else:
@@ -100,6 +102,7 @@ def test_any_text_either_parses_or_raises_a_heat_error(text: str) -> None:
         decision = parse_decision(text)
     except HeatError as error:
         assert str(error)
+        assert template_problems(error) == []
     else:
         assert parse_decision(decision.text()) == decision
 

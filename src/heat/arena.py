@@ -33,6 +33,7 @@ from heat.engine import COLORS, ConfigError, Plan, Race, RaceConfig, SeatConfig,
 from heat.engine.config import MAX_CARS
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config as check_race_config
+from heat.i18n import N_
 from heat.legend_options import check_legend_options, flag_words
 from heat.stats import race_stats
 from heat.storage import write_text
@@ -119,7 +120,11 @@ def parse_lineup(text: str) -> tuple[str, ...]:
             if name == POLICY:
                 raise ConfigError("rl: needs the path of a trained model, e.g. rl:model.zip")
         elif name.lower() not in ENTRANTS:
-            raise ConfigError(f"unknown entrant {name!r}; use one of {', '.join(ENTRANTS)} or rl:PATH")
+            raise ConfigError(
+                "unknown entrant {name}; use one of {entrants} or rl:PATH",
+                name=repr(name),
+                entrants=", ".join(ENTRANTS),
+            )
         else:
             name = name.lower()
         times = 1
@@ -127,13 +132,13 @@ def parse_lineup(text: str) -> tuple[str, ...]:
             try:
                 times = int(count)
             except ValueError:
-                raise ConfigError(f"{part.strip()!r}: the count after '*' must be a number") from None
+                raise ConfigError("{part}: the count after '*' must be a number", part=repr(part.strip())) from None
             if times < 1:
-                raise ConfigError(f"{part.strip()!r}: the count after '*' must be 1 or more")
+                raise ConfigError("{part}: the count after '*' must be 1 or more", part=repr(part.strip()))
         entries.append((name, times))
     cars = sum(times for _, times in entries)  # counted before the lineup is built: 'club*99999999999'
     if not 2 <= cars <= MAX_CARS:
-        raise ConfigError(f"a lineup has 2 to {MAX_CARS} cars, not {cars}")
+        raise ConfigError("a lineup has 2 to {most} cars, not {cars}", most=MAX_CARS, cars=cars)
     lineup = tuple(name for name, times in entries for _ in range(times))
     if all(name == LEGEND for name in lineup):
         raise ConfigError("a lineup needs at least one bot")
@@ -149,16 +154,21 @@ def check_config(config: ArenaConfig) -> None:
     parse_lineup(",".join(config.lineup))
     for index, track_id in enumerate(config.tracks):
         if track_id not in track_ids():
-            raise ConfigError(f"unknown track {track_id!r}; tracks are: {', '.join(track_ids())}")
+            raise ConfigError(
+                "unknown track {track}; tracks are: {tracks}", track=repr(track_id), tracks=", ".join(track_ids())
+            )
         if track_id in config.tracks[:index]:
-            raise ConfigError(f"track {track_id!r} is listed twice; list each track once")
+            raise ConfigError("track {track} is listed twice; list each track once", track=repr(track_id))
     if not 1 <= config.races <= MAX_RACES:
-        raise ConfigError(f"play 1 to {MAX_RACES} races per track, not {config.races}")
+        raise ConfigError("play 1 to {most} races per track, not {races}", most=MAX_RACES, races=config.races)
     if not config.tracks:
         raise ConfigError("choose at least one track")
     legends = config.lineup.count(LEGEND)
     check_legend_options(
-        config.pro_legends, config.aggressive_legends, legends, flag_words("to the lineup (e.g. legend*5)")
+        config.pro_legends,
+        config.aggressive_legends,
+        legends,
+        flag_words(N_("add Legends to the lineup (e.g. legend*5)")),
     )
     check_race_config(race_setup(config, 0)[0])  # laps, modules, Pro Legends: the engine's own checks
 

@@ -141,18 +141,26 @@ def ngettext(singular: str, plural: str, count: int, /, **values: object) -> str
     return translations().ngettext(singular, plural, count).format(count=count, **values)
 
 
-def error_text(error: BaseException) -> str:
+def error_text(error: object) -> str:
     """What ``error`` says, in the language spoken: a ``HeatError`` built from a template with
     values (``IllegalDecision("gear {gear} does not exist", gear=5)``) is translated, then
-    filled in; any other error is shown as it is."""
-    template = getattr(error, "template", None)
-    values = getattr(error, "values", None)
-    if isinstance(template, str) and template and isinstance(values, dict):
-        try:
-            return _(template, **values)
-        except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
-            return str(error)
-    return str(error)
+    filled in, and so is each value built the same way (a ``heat.engine.errors.Phrase`` such as
+    ``the string '1'``, or the error it wraps: ``decisions[3]: {error}``); any other error (or
+    a ``Phrase`` given alone) is shown as it is, or translated."""
+    return str(_in_words(error))
+
+
+def _in_words(item: object) -> object:
+    """``item`` translated if it carries a ``template`` and its ``values`` (an error, a
+    ``Phrase``), its values first; any other value as it is."""
+    template = getattr(item, "template", None)
+    values = getattr(item, "values", None)
+    if not (isinstance(template, str) and template and isinstance(values, dict)):
+        return item if not isinstance(item, BaseException) else str(item)
+    try:
+        return _(template, **{name: _in_words(value) for name, value in values.items()})
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
+        return str(item)
 
 
 def N_(message: str, /) -> str:  # noqa: N802 - the gettext convention extraction looks for

@@ -8,13 +8,16 @@ from dataclasses import dataclass
 
 from heat.cli.parser import NO_AGGRESSIVE_FLAG
 from heat.engine import ConfigError
+from heat.engine.errors import Phrase
+from heat.i18n import N_
 
 __all__ = ["NO_AGGRESSIVE_FLAG", "SETUP_SCREEN_WORDS", "LegendOptionWords", "check_legend_options", "flag_words"]
 
 
 @dataclass(frozen=True)
 class LegendOptionWords:
-    """How a client names the Legends options and what a player should do instead."""
+    """How a client names the Legends options and what a player should do instead: English
+    messages (marked with ``N_``), translated where the error is shown (``heat.i18n.error_text``)."""
 
     pro: str
     """The Pro Legends option, ``{n}`` standing for its bonus (e.g. ``--pro-legends {n}``)."""
@@ -26,17 +29,17 @@ class LegendOptionWords:
     """What to do about the chevrons turned off without a Legend."""
 
 
-def flag_words(add: str) -> LegendOptionWords:
-    """The command line's words; ``add`` says how to add Legends (e.g. "with --legends")."""
-    remedy = f"add Legends {add}"
+def flag_words(remedy: str) -> LegendOptionWords:
+    """The command line's words; ``remedy`` says how to add Legends (e.g. "add Legends with
+    --legends", marked with ``N_``)."""
     return LegendOptionWords("--pro-legends {n}", NO_AGGRESSIVE_FLAG, remedy, remedy)
 
 
 SETUP_SCREEN_WORDS = LegendOptionWords(
-    pro="Pro Legends +{n}",
-    chevrons_off="GB chevrons off",
-    pro_remedy="make a seat a Legend, or choose +0",
-    chevrons_remedy="make a seat a Legend, or turn them on",
+    pro=N_("Pro Legends +{n}"),
+    chevrons_off=N_("GB chevrons off"),
+    pro_remedy=N_("make a seat a Legend, or choose +0"),
+    chevrons_remedy=N_("make a seat a Legend, or turn them on"),
 )
 """The app's setup screen's words: its fields, not flags."""
 
@@ -47,10 +50,14 @@ def check_legend_options(pro_legends: int, aggressive: bool, legends: int, words
     if legends:
         return
     if pro_legends:
-        pro = words.pro.format(n=pro_legends)
-        raise ConfigError(f"{pro} raises the Legends' Top Speed (L-17): {words.pro_remedy}")
+        raise ConfigError(
+            "{option} raises the Legends' Top Speed (L-17): {remedy}",
+            option=Phrase(words.pro, n=pro_legends),
+            remedy=Phrase(words.pro_remedy),
+        )
     if not aggressive:
         raise ConfigError(
-            f"{words.chevrons_off} keeps Legends from crossing two Corner Lines from Great Britain's chevrons "
-            f"(OQ-L-10): {words.chevrons_remedy}"
+            "{option} keeps Legends from crossing two Corner Lines from Great Britain's chevrons (OQ-L-10): {remedy}",
+            option=Phrase(words.chevrons_off),
+            remedy=Phrase(words.chevrons_remedy),
         )

@@ -41,10 +41,17 @@ class SeatRole:
     def from_json(data: Any, where: str) -> SeatRole:
         """Read a role; PositionError names ``where`` when it is malformed."""
         if not isinstance(data, Mapping) or data.get("kind") not in (HUMAN, BOT, LEGEND):
-            raise PositionError(f"{where}: expected {{kind: human|bot|legend}}, got {described(data)}")
+            raise PositionError(
+                "{where}: expected {{kind: human|bot|legend}}, got {got}", where=where, got=described(data)
+            )
         level = data.get("level", "random")
         if data["kind"] == BOT and level not in LEVELS:
-            raise PositionError(f"{where}.level: expected one of {', '.join(LEVELS)}, got {described(level)}")
+            raise PositionError(
+                "{where}.level: expected one of {levels}, got {got}",
+                where=where,
+                levels=", ".join(LEVELS),
+                got=described(level),
+            )
         return SeatRole(data["kind"], level if data["kind"] == BOT else "")
 
 
@@ -88,33 +95,39 @@ def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], i
     if players is None:
         players = {"human": 0}
     if not isinstance(players, Mapping):
-        raise PositionError(f"players: expected an object with the human's seat, got {described(players)}")
+        raise PositionError("players: expected an object with the human's seat, got {got}", got=described(players))
     seed = players.get("bot_seed", game.config.seed if isinstance(game, Season) else 0)
     if not is_integer(seed):
-        raise PositionError(f"players.bot_seed: expected an integer, got {described(seed)}")
+        raise PositionError("players.bot_seed: expected an integer, got {got}", got=described(seed))
     listed = players.get("seats")
     human = players.get("human", 0) if listed is None or "human" in players else None
     if human is not None:
         if not is_integer(human) or not 0 <= human < len(seats):
-            raise PositionError(f"players.human: expected a seat number, got {described(human)}")
+            raise PositionError("players.human: expected a seat number, got {got}", got=described(human))
         if seats[human].legend:
-            raise PositionError(f"players.human: seat {human} is a Legend")
+            raise PositionError("players.human: seat {seat} is a Legend", seat=human)
     level = players.get("level", "club")
     text = level if isinstance(level, str) else repr(level)
     if listed is None:
         return _levels_read(lambda: seat_roles(seats, human, text)), seed
     if not isinstance(listed, list):
-        raise PositionError(f"players.seats: expected a list, got {described(listed)}")
+        raise PositionError("players.seats: expected a list, got {got}", got=described(listed))
     roles = tuple(SeatRole.from_json(raw, f"players.seats[{i}]") for i, raw in enumerate(listed))
     check_roles(roles, seats)
     # `human` and `level` are what the plain clients read before `seats` existed: one that says
     # otherwise than `seats` was edited by hand, and playing `seats` would silently ignore it.
     if human is not None and roles[human].kind != HUMAN:
-        raise PositionError(f"players.human: seat {human} is a {roles[human].kind} in players.seats")
+        raise PositionError(
+            "players.human: seat {seat} is a {kind} in players.seats", seat=human, kind=roles[human].kind
+        )
     if "level" in players:
         bots = [role.level for role in roles if role.kind == BOT]
         if _levels_read(lambda: parse_levels(text, len(bots))) != bots:
-            raise PositionError(f"players.level: {text!r}, but players.seats gives the bots {levels_text(bots)!r}")
+            raise PositionError(
+                "players.level: {level}, but players.seats gives the bots {levels}",
+                level=repr(text),
+                levels=repr(levels_text(bots)),
+            )
     return roles, seed
 
 
@@ -123,7 +136,7 @@ def _levels_read(read: Callable[[], T]) -> T:
     try:
         return read()
     except ConfigError as error:
-        raise PositionError(f"players.level: {error}") from None
+        raise PositionError("players.level: {error}", error=error) from None
 
 
 def check_roles(roles: Sequence[SeatRole], seats: Sequence[SeatConfig]) -> None:
@@ -131,11 +144,22 @@ def check_roles(roles: Sequence[SeatRole], seats: Sequence[SeatConfig]) -> None:
     Legend's seat and nowhere else (the Legends deck drives them, L-2), and someone at the
     keyboard. Without it a plain client waited for ever on a seat nobody drives."""
     if len(roles) != len(seats):
-        raise PositionError(f"players.seats: {len(roles)} roles for {len(seats)} seats")
+        raise PositionError("players.seats: {roles} roles for {seats} seats", roles=len(roles), seats=len(seats))
     for seat, (role, config) in enumerate(zip(roles, seats, strict=True)):
         if (role.kind == LEGEND) != config.legend:
-            must = "is a Legend: its role is" if config.legend else "is not a Legend: its role is not"
-            raise PositionError(f"players.seats[{seat}]: {config.name} {must} {LEGEND} (got {role.kind})")
+            if config.legend:
+                raise PositionError(
+                    "players.seats[{seat}]: {car} is a Legend: its role is legend (got {kind})",
+                    seat=seat,
+                    car=config.name,
+                    kind=role.kind,
+                )
+            raise PositionError(
+                "players.seats[{seat}]: {car} is not a Legend: its role is not legend (got {kind})",
+                seat=seat,
+                car=config.name,
+                kind=role.kind,
+            )
     if not any(role.kind == HUMAN for role in roles):
         raise PositionError("players: nobody at the keyboard (at least one seat must be human)")
 
@@ -161,7 +185,9 @@ def resumed_players(path: str, players: Any, game: Race | Season) -> tuple[int, 
     humans = [seat for seat, role in enumerate(roles) if role.kind == HUMAN]
     if len(humans) != 1:
         raise PositionError(
-            f"{path}: {len(humans)} players at the keyboard; the plain prompt seats one "
-            "(resume it in the app: leave out --plain)"
+            "{file}: {humans} players at the keyboard; the plain prompt seats one "
+            "(resume it in the app: leave out --plain)",
+            file=path,
+            humans=len(humans),
         )
     return humans[0], make_bots(roles, seed), players_record(roles, seed)

@@ -16,11 +16,13 @@ from typing import IO, Any
 
 from heat.engine import ConfigError, PositionError, Race, replay, to_record
 from heat.engine.championship import SEASON_FORMAT
+from heat.engine.errors import Phrase
 from heat.engine.position import POSITION_FORMAT
 from heat.engine.record import RECORD_FORMAT
+from heat.i18n import N_, _
 
 NUL = "\0"
-NUL_IN_NAME = "the file name contains a NUL character"
+NUL_IN_NAME = N_("the file name contains a NUL character")
 
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -39,19 +41,21 @@ class _Refused(ValueError):
 def _integer(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_NUMBER_DIGITS:
-        raise _Refused(f"a number of {digits} digits (a Heat file has none over {MAX_NUMBER_DIGITS})")
+        raise _Refused(
+            _("a number of {digits} digits (a Heat file has none over {most})", digits=digits, most=MAX_NUMBER_DIGITS)
+        )
     return int(text)
 
 
 def _fraction(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"the number {text[:20]} is too large")
+        raise _Refused(_("the number {number} is too large", number=text[:20]))
     return value
 
 
 def _constant(text: str) -> Any:
-    raise _Refused(f"{text} is not a number a Heat file holds (JSON has no {text})")
+    raise _Refused(_("{text} is not a number a Heat file holds (JSON has no {text})", text=text))
 
 
 def _nesting(data: Any) -> int:
@@ -78,29 +82,41 @@ def parse_json(text: str, name: str) -> Any:
     try:
         data = json.loads(text, parse_int=_integer, parse_float=_fraction, parse_constant=_constant)
     except _Refused as error:
-        raise PositionError(f"{name}: not a Heat file: {error}") from None
+        raise PositionError("{name}: not a Heat file: {error}", name=name, error=error) from None
     except RecursionError:
-        raise PositionError(f"{name}: not a Heat file: lists or objects nested over {MAX_NESTING} deep") from None
+        raise PositionError(
+            "{name}: not a Heat file: lists or objects nested over {most} deep", name=name, most=MAX_NESTING
+        ) from None
     except json.JSONDecodeError as error:
-        raise PositionError(f"{name}: not valid JSON: {error}") from None
+        raise PositionError("{name}: not valid JSON: {error}", name=name, error=error) from None
     if _nesting(data) > MAX_NESTING:
-        raise PositionError(f"{name}: not a Heat file: lists or objects nested over {MAX_NESTING} deep")
+        raise PositionError(
+            "{name}: not a Heat file: lists or objects nested over {most} deep", name=name, most=MAX_NESTING
+        )
     return data
 
 
 def _decoded(content: bytes, name: str) -> str:
     if len(content) > MAX_FILE_BYTES:
-        raise PositionError(f"{name}: not a Heat file: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        raise PositionError(
+            "{name}: not a Heat file: larger than {most} MB", name=name, most=MAX_FILE_BYTES // (1024 * 1024)
+        )
     try:
         return content.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise PositionError(f"{name}: not valid JSON: not UTF-8 text ({error.reason} at byte {error.start})") from None
+        raise PositionError(
+            "{name}: not valid JSON: not UTF-8 text ({reason} at byte {byte})",
+            name=name,
+            reason=error.reason,
+            byte=error.start,
+        ) from None
 
 
 def os_reason(error: OSError) -> str:
-    """Why an operating-system call failed, in words (a loop of symbolic links named as one)."""
+    """Why an operating-system call failed, in words (a loop of symbolic links named as one; the
+    system's own words otherwise, which Heat does not translate)."""
     if error.errno == errno.ELOOP:
-        return "a loop of symbolic links"
+        return _("a loop of symbolic links")
     return error.strerror or str(error)
 
 
@@ -114,19 +130,23 @@ def read_bytes(path: str | Path) -> bytes:
     socket (they never end, or wait for ever), or is larger than that."""
     name = str(path)
     if NUL in name:
-        raise PositionError(f"{name}: cannot read: {NUL_IN_NAME}")
+        raise PositionError("{name}: cannot read: {reason}", name=name, reason=Phrase(NUL_IN_NAME))
     try:
         handle = os.open(path, _READ_FLAGS)
     except OSError as error:
-        raise PositionError(f"{name}: cannot read: {os_reason(error)}") from None
+        raise PositionError("{name}: cannot read: {reason}", name=name, reason=os_reason(error)) from None
     try:
         info = os.fstat(handle)
         if stat.S_ISDIR(info.st_mode):
-            raise PositionError(f"{name}: cannot read: it is a folder")
+            raise PositionError("{name}: cannot read: it is a folder", name=name)
         if not stat.S_ISREG(info.st_mode):
-            raise PositionError(f"{name}: cannot read: it is not a regular file (a device, a pipe or a socket)")
+            raise PositionError(
+                "{name}: cannot read: it is not a regular file (a device, a pipe or a socket)", name=name
+            )
         if info.st_size > MAX_FILE_BYTES:
-            raise PositionError(f"{name}: not a Heat file: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+            raise PositionError(
+                "{name}: not a Heat file: larger than {most} MB", name=name, most=MAX_FILE_BYTES // (1024 * 1024)
+            )
         chunks: list[bytes] = []
         size = 0
         while size <= MAX_FILE_BYTES:  # a file that grows as it is read stops here too
@@ -137,7 +157,7 @@ def read_bytes(path: str | Path) -> bytes:
             size += len(chunk)
         return b"".join(chunks)
     except OSError as error:
-        raise PositionError(f"{name}: cannot read: {os_reason(error)}") from None
+        raise PositionError("{name}: cannot read: {reason}", name=name, reason=os_reason(error)) from None
     finally:
         os.close(handle)
 
@@ -156,7 +176,9 @@ def read_json_stream(stream: IO[Any], name: str) -> Any:
         return parse_json(_decoded(binary.read(MAX_FILE_BYTES + 1), name), name)
     text = stream.read(MAX_FILE_BYTES + 1)
     if len(text) > MAX_FILE_BYTES:
-        raise PositionError(f"{name}: not a Heat file: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        raise PositionError(
+            "{name}: not a Heat file: larger than {most} MB", name=name, most=MAX_FILE_BYTES // (1024 * 1024)
+        )
     return parse_json(text, name)
 
 
@@ -166,20 +188,20 @@ def naming(path: str | Path) -> Iterator[None]:
     try:
         yield
     except PositionError as error:
-        raise PositionError(f"{path}: {error}") from None
+        raise PositionError("{file}: {error}", file=str(path), error=error) from None
 
 
 _OPENED_BY = {
-    RECORD_FORMAT: ("a single race", "a race", "resume it with 'heat play --resume {path}'"),
+    RECORD_FORMAT: (N_("a single race"), N_("a race"), N_("resume it with 'heat play --resume {path}'")),
     SEASON_FORMAT: (
-        "a championship season",
-        "a championship season",
-        "resume it with 'heat season resume {path}' (its scorepad: 'heat season status {path}')",
+        N_("a championship season"),
+        N_("a championship season"),
+        N_("resume it with 'heat season resume {path}' (its scorepad: 'heat season status {path}')"),
     ),
     POSITION_FORMAT: (
-        "a race position",
-        "a race position",
-        "apply decisions to it with 'heat position apply {path} DECISION...'",
+        N_("a race position"),
+        N_("a race position"),
+        N_("apply decisions to it with 'heat position apply {path} DECISION...'"),
     ),
 }
 """Each kind of game file: what it is, what is expected when it is, and how to open it."""
@@ -200,9 +222,17 @@ def check_game_kind(data: Any, name: str, path: str, *expected: str) -> None:
     no known kind passes: the engine judges it."""
     found = data.get("format") if isinstance(data, Mapping) else None
     if found not in expected and found in _OPENED_BY:
-        what, _, advice = _OPENED_BY[found]
-        wanted = " or ".join(_OPENED_BY[kind][1] for kind in expected)
-        raise PositionError(f"{name} is {what}, not {wanted}: {advice.format(path=path)}")
+        what, _wanted, advice = _OPENED_BY[found]
+        wanted = Phrase(_OPENED_BY[expected[0]][1])
+        for kind in expected[1:]:
+            wanted = Phrase("{first} or {second}", first=wanted, second=Phrase(_OPENED_BY[kind][1]))
+        raise PositionError(
+            "{file} is {what}, not {wanted}: {advice}",
+            file=name,
+            what=Phrase(what),
+            wanted=wanted,
+            advice=Phrase(advice, path=path),
+        )
 
 
 def read_race_record(path: str | Path) -> Any:
@@ -273,29 +303,29 @@ def save_problem(path: str | Path) -> str | None:
     judged by what a symbolic link leads to: a folder, a device or a pipe, or a read-only file
     is refused; so is a loop of symbolic links."""
     if not str(path).strip():
-        return "the file name is empty"
+        return _("the file name is empty")
     if NUL in str(path):
-        return NUL_IN_NAME
+        return _(NUL_IN_NAME)
     try:
         info = _existing(path)
     except OSError as error:
         return os_reason(error)
     if info is not None:
         if stat.S_ISDIR(info.st_mode):
-            return "it is a folder"
+            return _("it is a folder")
         if not stat.S_ISREG(info.st_mode):
-            return "it is not a regular file (a device, a pipe or a socket)"
+            return _("it is not a regular file (a device, a pipe or a socket)")
         if _read_only(path, info):
-            return "the file is read-only"
+            return _("the file is read-only")
     file = Path(real_path(path)) if info is not None else Path(path)
     for folder in file.parents:  # the nearest one that exists must be a folder we may write in
         try:
             if folder.is_dir():
                 if not os.access(folder, os.W_OK | os.X_OK):
-                    return f"no permission to write in the folder {folder}"
+                    return _("no permission to write in the folder {folder}", folder=folder)
                 return None
             if folder.exists():
-                return f"{folder} is a file, not a folder"
+                return _("{folder} is a file, not a folder", folder=folder)
         except OSError as error:
             return os_reason(error)
     return None
@@ -331,8 +361,11 @@ def replace_problem(path: str | Path) -> str | None:
     kind = existing_kind(path)
     if kind is None or kind in SAVE_FORMATS:
         return None
-    what = f"{_OPENED_BY[kind][0]}, not a saved race or season" if kind else "not a Heat save (a saved race or season)"
-    return f"it is {what}, and a save replaces no other file"
+    if kind:
+        return _(
+            "it is {what}, not a saved race or season, and a save replaces no other file", what=_(_OPENED_BY[kind][0])
+        )
+    return _("it is not a Heat save (a saved race or season), and a save replaces no other file")
 
 
 RESUMED_BY = {RECORD_FORMAT: "heat play --resume", SEASON_FORMAT: "heat season resume"}
@@ -350,15 +383,17 @@ def check_new_save(path: str | None, *, overwrite: bool) -> None:
         raise ConfigError("--save needs a file name (an empty one would save nothing)")
     problem = save_problem(path)
     if problem:
-        raise ConfigError(f"cannot save to {path}: {problem}")
+        raise ConfigError("cannot save to {file}: {problem}", file=path, problem=problem)
     refused = replace_problem(path)
     if refused:
-        raise ConfigError(f"cannot save to {path}: {refused}; give another --save file")
+        raise ConfigError("cannot save to {file}: {problem}; give another --save file", file=path, problem=refused)
     kind = existing_kind(path)
     if kind is not None and not overwrite:
         raise ConfigError(
-            f"{path} already exists: resume it with '{RESUMED_BY[kind]} {quote(path)}', or add --overwrite to "
-            "replace it (or give another --save file)"
+            "{file} already exists: resume it with '{command}', or add --overwrite to replace it "
+            "(or give another --save file)",
+            file=path,
+            command=f"{RESUMED_BY[kind]} {quote(path)}",
         )
 
 

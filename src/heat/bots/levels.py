@@ -54,7 +54,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
         from heat.bots.planner import PlannerBot
 
         return PlannerBot(seed, name=level, settings=PRO if level == "pro" else CHAMPION)
-    raise ConfigError(f"unknown bot level {level!r}; levels are: {', '.join(LEVELS)}")
+    raise ConfigError("unknown bot level {level}; levels are: {levels}", level=repr(level), levels=", ".join(LEVELS))
 
 
 def parse_levels(text: str, bots: int) -> list[str]:
@@ -66,11 +66,19 @@ def parse_levels(text: str, bots: int) -> list[str]:
         if name == "rl:":
             raise ConfigError("rl: needs the path of a trained model, e.g. rl:model.zip (docs/rl.md)")
         if name not in LEVELS and not name.startswith("rl:"):
-            raise ConfigError(f"unknown bot level {name!r}; levels are: {', '.join(LEVELS)}, or rl:PATH")
+            raise ConfigError(
+                "unknown bot level {level}; levels are: {levels}, or rl:PATH",
+                level=repr(name),
+                levels=", ".join(LEVELS),
+            )
     if len(names) == 1:
         return names * bots
     if len(names) != bots:
-        raise ConfigError(f"{len(names)} levels for {bots} bots: give one level for every bot, or one per bot")
+        raise ConfigError(
+            "{levels} levels for {bots} bots: give one level for every bot, or one per bot",
+            levels=len(names),
+            bots=bots,
+        )
     return names
 
 

@@ -29,7 +29,10 @@ from heat.arena import (
     write_json,
 )
 from heat.arena_plot import SUBTITLE, write_plot
+from heat.cli.commands import is_yes
 from heat.engine import ConfigError, track_ids
+from heat.engine.errors import Phrase
+from heat.i18n import N_, _, decimal, ngettext
 from heat.storage import save_problem
 
 MAX_WORKERS = 256
@@ -64,12 +67,12 @@ def run(args: argparse.Namespace) -> int:
         import_ray()
         check_reachable(args.ray)
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
-        raise ConfigError(f"--workers must be 1 to {MAX_WORKERS}, not {args.workers}")
+        raise ConfigError("--workers must be 1 to {most}, not {workers}", most=MAX_WORKERS, workers=args.workers)
     total = config.races * len(config.tracks)
     cores = os.cpu_count() or 1
     workers = min(args.workers or cores, total)  # never a process without a race to play
     if not confirmed(config, workers, cores, args.yes):
-        print("heat: the arena was not started", file=sys.stderr)
+        print(_("heat: the arena was not started"), file=sys.stderr)
         return 1
     tally = ArenaTally()
     spool_folder = Path(outputs["json"]).resolve().parent if outputs["json"] else None
@@ -102,7 +105,9 @@ def run(args: argparse.Namespace) -> int:
                 except OSError as error:
                     failures.append(f"--{option} {path}: {error.strerror or error}")
     if failures:  # the tables above already hold the summary
-        raise ConfigError(f"could not write the results ({'; '.join(failures)}); the tables above have the summary")
+        raise ConfigError(
+            "could not write the results ({failures}); the tables above have the summary", failures="; ".join(failures)
+        )
     return 0
 
 
@@ -154,11 +159,15 @@ def ms_text(milliseconds: float) -> str:
 
 
 def duration_text(seconds: float) -> str:
-    """A long duration in the largest unit that keeps it above 1 (``3.5 hours``, ``230 days``)."""
-    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
-        if seconds >= size:
-            return f"{seconds / size:.1f} {unit}"
-    return f"{seconds:.0f} seconds"
+    """A long duration in the largest unit that keeps it above 1 (``3.5 hours``, ``230 days``),
+    in the language spoken."""
+    if seconds >= 86400:
+        return _("{count} days", count=decimal(seconds / 86400, keep_zeros=True))
+    if seconds >= 3600:
+        return _("{count} hours", count=decimal(seconds / 3600, keep_zeros=True))
+    if seconds >= 60:
+        return _("{count} minutes", count=decimal(seconds / 60, keep_zeros=True))
+    return _("{count} seconds", count=decimal(seconds, 0))
 
 
 def confirmed(config: ArenaConfig, workers: int, cores: int, yes: bool) -> bool:
@@ -168,18 +177,23 @@ def confirmed(config: ArenaConfig, workers: int, cores: int, yes: bool) -> bool:
     if seconds <= CONFIRM_ABOVE or yes:
         return True
     races = config.races * len(config.tracks)
-    what = (
-        f"{races} races of {','.join(config.lineup)} would take about {duration_text(seconds)} "
-        f"on {min(workers, cores)} core{'s' if min(workers, cores) > 1 else ''}"
+    used = min(workers, cores)
+    what = ngettext(
+        "{races} races of {lineup} would take about {duration} on {count} core",
+        "{races} races of {lineup} would take about {duration} on {count} cores",
+        used,
+        races=races,
+        lineup=",".join(config.lineup),
+        duration=duration_text(seconds),
     )
     if not (sys.stdin.isatty() and sys.stderr.isatty()):
-        raise ConfigError(f"{what}: add --yes to run it all the same, or ask for fewer races or laps")
+        raise ConfigError("{what}: add --yes to run it all the same, or ask for fewer races or laps", what=what)
     print(f"{what}.", file=sys.stderr)
     try:
-        answer = input("Run it? (yes/no) ")
+        answer = input(_("Run it? (yes/no) "))
     except EOFError:
         return False
-    return answer.strip().lower() in ("y", "yes")
+    return is_yes(answer.strip().lower())
 
 
 OUTPUTS = ("json", "csv", "plot")
@@ -197,28 +211,41 @@ def check_outputs(paths: Mapping[str, str | None], *, overwrite: bool = False) -
         if path is None:
             continue
         if not path.strip():
-            raise ConfigError(f"--{option} needs a file name (an empty one would write nothing)")
+            raise ConfigError("--{option} needs a file name (an empty one would write nothing)", option=option)
         problem = _output_problem(Path(path))
         if problem:
-            raise ConfigError(f"--{option} {path}: {problem}")
+            raise ConfigError("--{option} {file}: {problem}", option=option, file=path, problem=problem)
         file = Path(path).resolve()
         if file in seen:
-            raise ConfigError(f"--{seen[file]} and --{option} both name {path}: give each its own file")
+            raise ConfigError(
+                "--{first} and --{option} both name {file}: give each its own file",
+                first=seen[file],
+                option=option,
+                file=path,
+            )
         seen[file] = option
         if os.path.lexists(path):
             if not is_own_output(option, Path(path)):
                 raise ConfigError(
-                    f"--{option} {path}: the file already exists and is not {OUTPUT_KINDS[option]}: "
-                    "give another file name"
+                    "--{option} {file}: the file already exists and is not {kind}: give another file name",
+                    option=option,
+                    file=path,
+                    kind=Phrase(OUTPUT_KINDS[option]),
                 )
             if not overwrite:
                 raise ConfigError(
-                    f"--{option} {path}: the file already exists: add --overwrite to replace it, "
-                    "or give another file name"
+                    "--{option} {file}: the file already exists: add --overwrite to replace it, "
+                    "or give another file name",
+                    option=option,
+                    file=path,
                 )
 
 
-OUTPUT_KINDS = {"json": "an arena's JSON results", "csv": "an arena's CSV summary", "plot": "an arena's chart"}
+OUTPUT_KINDS = {
+    "json": N_("an arena's JSON results"),
+    "csv": N_("an arena's CSV summary"),
+    "plot": N_("an arena's chart"),
+}
 OWN_OUTPUT_STARTS = {
     "json": (JSON_START,),
     "csv": (",".join(CSV_COLUMNS),),
@@ -245,8 +272,8 @@ def _output_problem(file: Path) -> str | None:
     file (``save_problem``), but the arena writes into folders that already exist."""
     problem = save_problem(file)
     if problem is None and file.exists() and not os.access(file, os.W_OK):
-        return "no permission to write it"
+        return _("no permission to write it")
     parent = file.resolve().parent
     if problem is None and not parent.is_dir():
-        return f"the folder {parent} does not exist"
+        return _("the folder {folder} does not exist", folder=parent)
     return problem

@@ -78,7 +78,9 @@ def _run(argv: Sequence[str] | None) -> int:
         check(parser, args)
         status: int = args.run(args)
     except HeatError as error:
-        print(f"heat: {printable(str(error))}", file=sys.stderr)
+        from heat.i18n import error_text
+
+        print(f"heat: {printable(error_text(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()

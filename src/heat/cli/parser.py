@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable, Sequence
 
 from heat.bots.names import LEVELS
-from heat.i18n import LANGUAGES, N_, _
+from heat.i18n import LANGUAGES, N_, _, error_text
 
 LEVEL_HELP = N_(
     "how the bots drive: one of {levels} for every bot, or one per bot in seat order, "
@@ -133,7 +133,7 @@ def player_name(text: str) -> str:
     name = text.strip() or "Player"
     problem = name_problem(name)
     if problem is not None:
-        raise argparse.ArgumentTypeError(problem)
+        raise argparse.ArgumentTypeError(error_text(problem))
     return name
 
 

@@ -19,6 +19,7 @@ from heat.engine import (
 )
 from heat.engine.errors import shown
 from heat.engine.position import POSITION_FORMAT
+from heat.i18n import _
 from heat.storage import check_game_kind, naming, read_json_stream, read_position
 
 
@@ -32,9 +33,9 @@ def new(args: argparse.Namespace) -> int:
 
 def _load(file: str) -> Any:
     if file == "-":
-        data = read_json_stream(sys.stdin, "standard input")
+        data = read_json_stream(sys.stdin, _("standard input"))
         # a saved game piped in has no file to name: the advice names one to save it to
-        check_game_kind(data, "standard input", "FILE", POSITION_FORMAT)
+        check_game_kind(data, _("standard input"), "FILE", POSITION_FORMAT)
         return data
     return read_position(file)
 
@@ -42,7 +43,7 @@ def _load(file: str) -> Any:
 def apply(args: argparse.Namespace) -> int:
     """Apply the decisions in order; stop at the first illegal one with an error naming it."""
     data = _load(args.file)
-    with naming("standard input" if args.file == "-" else args.file):
+    with naming(_("standard input") if args.file == "-" else args.file):
         race = from_position(data)
     first_event = len(race.events())
     for index, text in enumerate(args.decisions):
@@ -50,7 +51,9 @@ def apply(args: argparse.Namespace) -> int:
             seat, decision = parse_entry(race, text)
             race.apply(seat, decision)
         except HeatError as error:
-            raise HeatError(f"decision {index + 1} ({shown(text)}): {error}") from None
+            raise HeatError(
+                "decision {number} ({text}): {error}", number=index + 1, text=shown(text), error=error
+            ) from None
     events = [event.to_json() for event in race.events()[first_event:]]
     if args.view is not None:
         seat = seat_named(race, args.view)

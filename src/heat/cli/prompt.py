@@ -10,7 +10,7 @@ from shlex import quote
 from heat.cli import commands
 from heat.cli.render import numbered
 from heat.engine import Decision, HeatError, Plan, parse_decision
-from heat.i18n import N_, _
+from heat.i18n import N_, _, error_text
 from heat.storage import SAVE_FORMATS, existing_kind, real_path, replace_problem, save_error_text, save_problem
 
 SHOW_OPTIONS_UP_TO = 12
@@ -170,7 +170,7 @@ class Prompt:
                         continue
                     apply(decision)
                 except HeatError as error:
-                    self.write(_("Not allowed: {reason}", reason=error))
+                    self.write(_("Not allowed: {reason}", reason=error_text(error)))
                     continue
                 self.autosave()
                 return True
@@ -200,7 +200,7 @@ class Prompt:
                 else parse_decision(commands.english_decision(what))
             )
         except HeatError as error:
-            self.write(_("Not allowed: {reason}", reason=error))
+            self.write(_("Not allowed: {reason}", reason=error_text(error)))
             return
         if decision not in legal:
             self.write(

@@ -10,7 +10,7 @@ from heat.bots.levels import level_label, parse_levels
 from heat.cli.render import narrate
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig, to_position, to_record, track, track_ids
 from heat.engine.config import MAX_CARS
-from heat.i18n import _, ngettext
+from heat.i18n import N_, _, ngettext
 from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, seat_roles
 from heat.storage import load_race
@@ -58,7 +58,9 @@ def config_for(args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> RaceC
     """The race asked for on the command line; ConfigError for an option that would change
     nothing: a Legends option without a Legend, quick upgrades without the Garage."""
     legends = sum(seat.legend for seat in seats)
-    check_legend_options(args.pro_legends, args.aggressive_legends, legends, flag_words("with --legends"))
+    check_legend_options(
+        args.pro_legends, args.aggressive_legends, legends, flag_words(N_("add Legends with --legends"))
+    )
     if not args.draft and not args.garage:
         raise ConfigError(_("--quick-upgrades deals Upgrade cards (G-18): choose their deck with --garage"))
     return RaceConfig(

@@ -22,7 +22,7 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
-from heat.i18n import _
+from heat.i18n import N_, _
 from heat.legend_options import check_legend_options, flag_words
 from heat.players import make_bots, resumed_players, seat_roles
 from heat.storage import check_new_save, naming, read_season_record, write_save
@@ -152,7 +152,9 @@ def check_season_args(args: argparse.Namespace) -> None:
             _("unknown colour {color}; colours are: {colors}", color=repr(args.color), colors=", ".join(COLORS))
         )
     parse_levels(args.level, args.bots)
-    check_legend_options(args.pro_legends, args.aggressive_legends, max(args.legends, 0), flag_words("with --legends"))
+    check_legend_options(
+        args.pro_legends, args.aggressive_legends, max(args.legends, 0), flag_words(N_("add Legends with --legends"))
+    )
 
 
 def new_season(args: argparse.Namespace) -> tuple[Season, str]:

@@ -111,7 +111,7 @@ class CardTable:
         try:
             return self.index_of[card_id]
         except KeyError:
-            raise IllegalDecision(f"unknown card {card_id!r}") from None
+            raise IllegalDecision("unknown card {card}", card=repr(card_id)) from None
 
     def kinds(self, card_ids: Iterable[str]) -> list[int]:
         """Kind numbers of card ids, in order; IllegalDecision for an unknown id."""
@@ -119,7 +119,7 @@ class CardTable:
         try:
             return [index_of[card_id] for card_id in card_ids]
         except KeyError as error:
-            raise IllegalDecision(f"unknown card {error.args[0]!r}") from None
+            raise IllegalDecision("unknown card {card}", card=repr(error.args[0])) from None
 
     def names(self, kinds: Iterable[int]) -> tuple[str, ...]:
         """Card ids of ``kinds``, in order."""

@@ -30,7 +30,16 @@ from heat.engine.config import (
     typed,
 )
 from heat.engine.decisions import Decision, Draft, Keep, Swap
-from heat.engine.errors import ConfigError, DataError, HeatError, IllegalDecision, PositionError, described, shown
+from heat.engine.errors import (
+    ConfigError,
+    DataError,
+    HeatError,
+    IllegalDecision,
+    Phrase,
+    PositionError,
+    described,
+    shown,
+)
 from heat.engine.position import check_rules_version
 from heat.engine.race import Race
 from heat.engine.record import apply_recorded
@@ -97,23 +106,33 @@ def event_book() -> EventBook:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{source}: not valid TOML: {error}") from None
+        raise DataError("{source}: not valid TOML: {error}", source=source, error=error) from None
     points = data.get("points")
     if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
-        raise DataError(f"{source}: points: expected a list of integers")
+        raise DataError("{source}: points: expected a list of integers", source=source)
     events = []
     known = {f.name for f in fields(EventCard)}
     for index, raw in enumerate(data.get("events", [])):
         if not isinstance(raw, Mapping) or any(key not in known for key in raw):
-            raise DataError(f"{source}: events[{index}]: expected an event with fields {sorted(known)}")
+            raise DataError(
+                "{source}: events[{index}]: expected an event with fields {fields}",
+                source=source,
+                index=index,
+                fields=sorted(known),
+            )
         values = dict(raw)
         values["press"] = tuple(values.get("press", ()))
         try:
             event = EventCard(**values)
         except TypeError as error:
-            raise DataError(f"{source}: events[{index}]: {error}") from None
+            raise DataError("{source}: events[{index}]: {error}", source=source, index=index, error=error) from None
         if event.track not in content.track_ids():
-            raise DataError(f"{source}: events[{index}].track: unknown track {event.track!r}")
+            raise DataError(
+                "{source}: events[{index}].track: unknown track {track}",
+                source=source,
+                index=index,
+                track=repr(event.track),
+            )
         events.append(event)
     return EventBook(tuple(events), tuple(points))
 
@@ -150,15 +169,19 @@ class SeasonConfig:
     def from_json(data: Any) -> SeasonConfig:
         """Read a season config, raising PositionError naming the bad field and the type expected."""
         if not isinstance(data, Mapping):
-            raise PositionError(f"config: expected an object, got {described(data)}")
+            raise PositionError("config: expected an object, got {got}", got=described(data))
         raw_seats = data.get("seats")
         if not isinstance(raw_seats, list):
-            raise PositionError(f"config.seats: expected a list of {{name, color, legend}}, got {described(raw_seats)}")
+            raise PositionError(
+                "config.seats: expected a list of {{name, color, legend}}, got {got}", got=described(raw_seats)
+            )
         seats = []
         for index, raw in enumerate(raw_seats):
             where = f"config.seats[{index}]"
             if not isinstance(raw, Mapping):
-                raise PositionError(f"{where}: expected {{name, color, legend}}, got {described(raw)}")
+                raise PositionError(
+                    "{where}: expected {{name, color, legend}}, got {got}", where=where, got=described(raw)
+                )
             seat = dict(raw)
             name = typed(seat, "name", None, str, where)
             color = typed(seat, "color", None, str, where)
@@ -500,8 +523,9 @@ class Season:
             if self.phase == OVER:
                 raise IllegalDecision("the season is over")
             who = ", ".join(self.config.seats[s].name for s in self.to_decide())
-            name = self.config.seats[seat].name if 0 <= seat < len(self.config.seats) else f"seat {shown(seat)}"
-            raise IllegalDecision(f"it is not {name}'s decision; waiting for {who}")
+            seats = self.config.seats
+            name = seats[seat].name if 0 <= seat < len(seats) else Phrase("seat {seat}", seat=shown(seat))
+            raise IllegalDecision("it is not {car}'s decision; waiting for {names}", car=name, names=who)
         state = self.state
         ids = self.cards.ids
         if self.phase == BUILD:
@@ -509,7 +533,9 @@ class Season:
                 raise IllegalDecision("build your car: take one Upgrade card from the market ('draft CARD', C-15)")
             if self.cards.index_of.get(decision.card, -1) not in state.market:
                 market = ", ".join(sorted({ids[k] for k in state.market}))
-                raise IllegalDecision(f"{decision.card!r} is not in the market; the market holds: {market}")
+                raise IllegalDecision(
+                    "{card} is not in the market; the market holds: {market}", card=repr(decision.card), market=market
+                )
             return
         if self.phase == SWAP:
             if not isinstance(decision, Swap):
@@ -525,32 +551,42 @@ class Season:
                     "or 'no swap' (C-16)"
                 )
             if self.cards.index_of.get(decision.give, -1) not in state.upgrades[seat]:
-                raise IllegalDecision(f"{decision.give!r} is not one of your Upgrade cards")
+                raise IllegalDecision("{card} is not one of your Upgrade cards", card=repr(decision.give))
             if self.cards.index_of.get(decision.take or "", -1) not in state.market:
-                raise IllegalDecision(f"{decision.take!r} is not a leftover in the market")
+                raise IllegalDecision("{card} is not a leftover in the market", card=repr(decision.take))
             return
         if not isinstance(decision, Keep):
             raise IllegalDecision("keep one Upgrade card for the next season: 'keep CARD' (C-44)")
         if self.cards.index_of.get(decision.card, -1) not in state.upgrades[seat]:
             owned = ", ".join(sorted({ids[k] for k in state.upgrades[seat]}))
-            raise IllegalDecision(f"you can keep only one of your own Upgrade cards: {owned}")
+            raise IllegalDecision("you can keep only one of your own Upgrade cards: {owned}", owned=owned)
 
 
 def _check_season(config: SeasonConfig) -> None:
     if config.season not in KINDS:
-        raise ConfigError(f"the season is one of {', '.join(KINDS)}, not {shown(config.season)}")
+        raise ConfigError(
+            "the season is one of {kinds}, not {season}", kinds=", ".join(KINDS), season=shown(config.season)
+        )
     if config.garage not in GARAGE_DECKS:
-        raise ConfigError(f"the Upgrade deck is one of {', '.join(GARAGE_DECKS)}, not {shown(config.garage)} (C-9)")
+        raise ConfigError(
+            "the Upgrade deck is one of {decks}, not {deck} (C-9)",
+            decks=", ".join(GARAGE_DECKS),
+            deck=shown(config.garage),
+        )
     count = len(config.seats)
     if not 1 <= count <= MAX_CARS:
-        raise ConfigError(f"a championship has 1 to {MAX_CARS} cars, not {count}")
+        raise ConfigError("a championship has 1 to {most} cars, not {count}", most=MAX_CARS, count=count)
     if not any(not seat.legend for seat in config.seats):
         raise ConfigError("a championship needs at least one player who is not a Legend")
     colors = [seat.color for seat in config.seats]
     if len(set(colors)) != count or any(color not in COLORS for color in colors):
-        raise ConfigError(f"each car needs its own colour from: {', '.join(COLORS)}")
+        raise ConfigError("each car needs its own colour from: {colors}", colors=", ".join(COLORS))
     if not 0 <= config.pro_legends <= MAX_PRO_LEGENDS:
-        raise ConfigError(f"Pro Legends add 0 to {MAX_PRO_LEGENDS} to the Top Speed, not {shown(config.pro_legends)}")
+        raise ConfigError(
+            "Pro Legends add 0 to {most} to the Top Speed, not {value}",
+            most=MAX_PRO_LEGENDS,
+            value=shown(config.pro_legends),
+        )
     for index, seat in enumerate(config.seats):
         check_name(seat.name, f"seat {index + 1}")
     check_seed(config.seed)
@@ -569,16 +605,18 @@ def season_record(season: Season) -> dict[str, Any]:
 def replay_season(record: Any) -> Season:
     """Rebuild a season from its record; PositionError names the first bad entry."""
     if not isinstance(record, Mapping):
-        raise PositionError(f"a season record must be a JSON object, got {described(record)}")
+        raise PositionError("a season record must be a JSON object, got {got}", got=described(record))
     if record.get("format") != SEASON_FORMAT:
-        raise PositionError(f"format: expected {SEASON_FORMAT!r}, got {described(record.get('format'))}")
+        raise PositionError(
+            "format: expected {expected}, got {got}", expected=repr(SEASON_FORMAT), got=described(record.get("format"))
+        )
     check_rules_version(record.get("rules_version"), "season")
     try:
         season = Season(SeasonConfig.from_json(record.get("config")))
     except HeatError as error:
         if isinstance(error, PositionError):
             raise
-        raise PositionError(f"config: {error}") from None
+        raise PositionError("config: {error}", error=error) from None
     apply_recorded(season.apply, record.get("decisions", []))
     return season
 

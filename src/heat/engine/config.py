@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass, fields
 from typing import Any
 
-from heat.engine.errors import ConfigError, PositionError, described, is_integer, shown
+from heat.engine.errors import ConfigError, Phrase, PositionError, described, is_integer, shown
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 """The six car colours of the base box (B-0.1)."""
@@ -20,30 +20,35 @@ GARAGE_DECKS = ("regular", "advanced", "all")
 MAX_NAME_LENGTH = 24
 """Characters a player's name may have: it fits the app's tables and the prompt's lines."""
 _UNPRINTABLE = {
-    "Cc": "a control character",  # C0 and C1 controls: escape sequences, \r, \n, tab, delete
-    "Cf": "an invisible formatting character",  # bidirectional overrides, zero-width characters
-    "Cs": "a lone surrogate",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
+    "Cc": Phrase("a control character"),  # C0 and C1 controls: escape sequences, \r, \n, tab, delete
+    "Cf": Phrase("an invisible formatting character"),  # bidirectional overrides, zero-width characters
+    "Cs": Phrase("a lone surrogate"),
+    "Zl": Phrase("a line separator"),
+    "Zp": Phrase("a paragraph separator"),
 }
 """The Unicode categories refused in a name: printed, they could move the cursor, colour or
 clear the terminal, reverse the text that follows or start a new line, and so fake output."""
 
 
-def name_problem(name: object) -> str | None:
+def name_problem(name: object) -> Phrase | None:
     """Why ``name`` cannot be a player's name, in words; None if it can. A name is 1 to
     ``MAX_NAME_LENGTH`` characters, not blank, without control or invisible formatting
     characters (``_UNPRINTABLE``)."""
     if not isinstance(name, str):
-        return f"a name is a string, not {described(name)}"
+        return Phrase("a name is a string, not {got}", got=described(name))
     if not name.strip():
-        return "a name needs a visible character"
+        return Phrase("a name needs a visible character")
     if len(name) > MAX_NAME_LENGTH:
-        return f"a name has at most {MAX_NAME_LENGTH} characters, not {len(name)}"
+        return Phrase("a name has at most {most} characters, not {length}", most=MAX_NAME_LENGTH, length=len(name))
     for character in name:
         kind = _UNPRINTABLE.get(unicodedata.category(character))
         if kind is not None:
-            return f"{shown(name)} holds {kind} ({shown(character)[1:-1]}); a name is letters, digits, spaces and signs"
+            return Phrase(
+                "{name} holds {kind} ({character}); a name is letters, digits, spaces and signs",
+                name=shown(name),
+                kind=kind,
+                character=repr(character)[1:-1],
+            )
     return None
 
 
@@ -57,17 +62,19 @@ def check_seed(seed: object) -> None:
     """ConfigError unless ``seed`` is a whole number within ``MAX_SEED`` of 0: a longer one
     would be saved and then refused by the file readers, which cap the digits of a number."""
     if not is_integer(seed):
-        raise ConfigError(f"the seed is a whole number, not {described(seed)}")
+        raise ConfigError("the seed is a whole number, not {got}", got=described(seed))
     assert isinstance(seed, int)
     if abs(seed) > MAX_SEED:
-        raise ConfigError(f"the seed is a 64-bit number, at most {MAX_SEED} either side of 0, not {shown(seed)}")
+        raise ConfigError(
+            "the seed is a 64-bit number, at most {most} either side of 0, not {seed}", most=MAX_SEED, seed=shown(seed)
+        )
 
 
 def check_name(name: object, where: str) -> None:
     """ConfigError naming ``where`` unless ``name`` can be a player's name (``name_problem``)."""
     problem = name_problem(name)
     if problem is not None:
-        raise ConfigError(f"{where}: {problem}")
+        raise ConfigError("{where}: {problem}", where=where, problem=problem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,15 +169,15 @@ class RaceConfig:
     def from_json(data: Any) -> RaceConfig:
         """Read a config dict, raising PositionError naming the bad field and the type expected."""
         if not isinstance(data, dict):
-            raise PositionError(f"config: expected an object, got {described(data)}")
+            raise PositionError("config: expected an object, got {got}", got=described(data))
         seats_raw = data.get("seats")
         if not isinstance(seats_raw, list):
-            raise PositionError(f"config.seats: expected a list, got {described(seats_raw)}")
+            raise PositionError("config.seats: expected a list, got {got}", got=described(seats_raw))
         seats = []
         for index, raw in enumerate(seats_raw):
             where = f"config.seats[{index}]"
             if not isinstance(raw, dict):
-                raise PositionError(f"{where}: expected {{name, color}}, got {described(raw)}")
+                raise PositionError("{where}: expected {{name, color}}, got {got}", where=where, got=described(raw))
             seats.append(
                 SeatConfig(
                     typed(raw, "name", None, str, where),
@@ -222,7 +229,13 @@ _FIELD_TYPES: dict[str, tuple[type, type | None]] = {
 }
 """The JSON type of every field of a config other than ``seats`` (and of a list's items)."""
 
-_TYPE_WORDS = {int: "an integer", bool: "true or false", str: "a string", list: "a list", dict: "an object"}
+_TYPE_WORDS = {
+    int: Phrase("an integer"),
+    bool: Phrase("true or false"),
+    str: Phrase("a string"),
+    list: Phrase("a list"),
+    dict: Phrase("an object"),
+}
 
 
 def typed(
@@ -244,15 +257,26 @@ def typed(
         return None
     right = is_integer(value) if kind is int else isinstance(value, kind)
     if not right:
-        expected = _TYPE_WORDS.get(kind, kind.__name__) + (" or null" if optional else "")
-        raise PositionError(f"{name}: expected {expected}, got {described(value)}")
+        expected = _TYPE_WORDS.get(kind, kind.__name__)
+        if optional:
+            raise PositionError(
+                "{name}: expected {expected} or null, got {got}", name=name, expected=expected, got=described(value)
+            )
+        raise PositionError(
+            "{name}: expected {expected}, got {got}", name=name, expected=expected, got=described(value)
+        )
     return value
 
 
 def _strings(raw: dict[str, Any], key: str, where: str) -> list[str]:
     value = raw.get(key, [])
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise PositionError(f"{where}.{key}: expected a list of card ids (strings), got {described(value)}")
+        raise PositionError(
+            "{where}.{key}: expected a list of card ids (strings), got {got}",
+            where=where,
+            key=key,
+            got=described(value),
+        )
     return value
 
 
@@ -260,8 +284,8 @@ def default_seats(count: int, names: list[str] | None = None, legends: int = 0) 
     """``count`` seats in the standard colours, named after the colour unless ``names`` is given;
     the last ``legends`` of them are Legends."""
     if not 1 <= count <= MAX_CARS:
-        raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {count} (B-0.6)")
+        raise ConfigError("a race has 1 to {most} cars, not {count} (B-0.6)", most=MAX_CARS, count=count)
     if not 0 <= legends <= count:
-        raise ConfigError(f"{legends} Legends do not fit in a race of {count} cars")
+        raise ConfigError("{legends} Legends do not fit in a race of {count} cars", legends=legends, count=count)
     names = names or [color.capitalize() for color in COLORS[:count]]
     return tuple(SeatConfig(name, COLORS[i], legend=i >= count - legends) for i, name in enumerate(names[:count]))

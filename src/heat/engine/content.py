@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from heat.engine.errors import DataError
+from heat.engine.errors import DataError, Phrase
 
 CARD_TYPES = ("basic", "starting", "heat", "stress")
 UPGRADE_DECKS = ("regular", "advanced", "sponsor")
@@ -175,7 +175,7 @@ class Catalogue:
         for deck_name, ids in self.upgrade_decks:
             if deck_name == name:
                 return ids
-        raise DataError(f"there is no upgrade deck {name!r}")
+        raise DataError("there is no upgrade deck {deck}", deck=repr(name))
 
 
 class _Reader:
@@ -184,8 +184,11 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, field: str, message: str) -> DataError:
-        return DataError(f"{self.source}: {field}: {message}")
+    def fail(self, field: str, reason: str, /, **values: object) -> DataError:
+        """The error for ``field`` of this file: ``reason`` is a template with ``values``."""
+        return DataError(
+            "{source}: {field}: {reason}", source=self.source, field=field, reason=Phrase(reason, **values)
+        )
 
     def get(self, data: Mapping[str, Any], key: str, path: str) -> Any:
         if key not in data:
@@ -195,20 +198,23 @@ class _Reader:
     def integer(self, data: Mapping[str, Any], key: str, path: str, low: int, high: int | None = None) -> int:
         value = self.get(data, key, path)
         if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-            span = f"between {low} and {high}" if high is not None else f"at least {low}"
-            raise self.fail(path, f"expected an integer {span}, got {value!r}")
+            if high is not None:
+                raise self.fail(
+                    path, "expected an integer between {low} and {high}, got {got}", low=low, high=high, got=repr(value)
+                )
+            raise self.fail(path, "expected an integer at least {low}, got {got}", low=low, got=repr(value))
         return value
 
     def text(self, data: Mapping[str, Any], key: str, path: str) -> str:
         value = self.get(data, key, path)
         if not isinstance(value, str) or not value:
-            raise self.fail(path, f"expected a non-empty string, got {value!r}")
+            raise self.fail(path, "expected a non-empty string, got {got}", got=repr(value))
         return value
 
     def array(self, data: Mapping[str, Any], key: str, path: str) -> list[Any]:
         value = self.get(data, key, path)
         if not isinstance(value, list) or not value:
-            raise self.fail(path, f"expected a non-empty array, got {value!r}")
+            raise self.fail(path, "expected a non-empty array, got {got}", got=repr(value))
         return value
 
 
@@ -216,7 +222,7 @@ def _parse_toml(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{source}: not valid TOML: {error}") from None
+        raise DataError("{source}: not valid TOML: {error}", source=source, error=error) from None
 
 
 def parse_track(text: str, source: str) -> Track:
@@ -231,15 +237,15 @@ def parse_track(text: str, source: str) -> Track:
     for number, raw in enumerate(read.array(data, "corners", "corners"), start=1):
         path = f"corners[{number - 1}]"
         if not isinstance(raw, Mapping):
-            raise read.fail(path, f"expected a table, got {raw!r}")
+            raise read.fail(path, "expected a table, got {got}", got=repr(raw))
         line = read.integer(raw, "line_after", f"{path}.line_after", previous + 1, spaces - 1)
         legends = read.integer(raw, "legends_line_after", f"{path}.legends_line_after", 0, line - 1)
         letters = raw.get("press_letters", [])
         if not isinstance(letters, list) or not all(isinstance(x, str) and x for x in letters):
-            raise read.fail(f"{path}.press_letters", f"expected an array of letters, got {letters!r}")
+            raise read.fail(f"{path}.press_letters", "expected an array of letters, got {got}", got=repr(letters))
         chevron = raw.get("chevron", False)
         if not isinstance(chevron, bool):
-            raise read.fail(f"{path}.chevron", f"expected true or false, got {chevron!r}")
+            raise read.fail(f"{path}.chevron", "expected true or false, got {got}", got=repr(chevron))
         corners.append(
             Corner(
                 number=number,
@@ -260,14 +266,20 @@ def parse_track(text: str, source: str) -> Track:
             or len(raw) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
         ):
-            raise read.fail(path, f"expected [space, lane], got {raw!r}")
+            raise read.fail(path, "expected [space, lane], got {got}", got=repr(raw))
         space, lane = raw
         if not (1 <= space <= spaces and 1 <= lane <= spots):
-            raise read.fail(path, f"space must be 1..{spaces} and lane 1..{spots}, got {raw!r}")
+            raise read.fail(
+                path,
+                "space must be 1..{spaces} and lane 1..{spots}, got {got}",
+                spaces=spaces,
+                spots=spots,
+                got=repr(raw),
+            )
         if space <= corners[-1].line_after:
             raise read.fail(path, "grid spaces must lie after the last corner")
         if (space, lane) in grid:
-            raise read.fail(path, f"grid spot {raw!r} is listed twice")
+            raise read.fail(path, "grid spot {got} is listed twice", got=repr(raw))
         grid.append((space, lane))
     raceline = [0] * (spaces + 1)
     for space in range(1, spaces + 1):
@@ -299,29 +311,31 @@ def parse_catalogue(text: str, source: str) -> Catalogue:
     for index, raw in enumerate(read.array(data, "cards", "cards")):
         path = f"cards[{index}]"
         if not isinstance(raw, Mapping):
-            raise read.fail(path, f"expected a table, got {raw!r}")
+            raise read.fail(path, "expected a table, got {got}", got=repr(raw))
         card_type = read.text(raw, "type", f"{path}.type")
         if card_type not in CARD_TYPES:
-            raise read.fail(f"{path}.type", f"expected one of {', '.join(CARD_TYPES)}, got {card_type!r}")
+            raise read.fail(
+                f"{path}.type", "expected one of {types}, got {got}", types=", ".join(CARD_TYPES), got=repr(card_type)
+            )
         speeds: tuple[int, ...] = ()
         if card_type in ("basic", "starting"):
             speeds = (read.integer(raw, "speed", f"{path}.speed", 0, 20),)
         card_id = read.text(raw, "id", f"{path}.id")
         if any(card.id == card_id for card in cards):
-            raise read.fail(f"{path}.id", f"duplicate card id {card_id!r}")
+            raise read.fail(f"{path}.id", "duplicate card id {card}", card=repr(card_id))
         cards.append(CardDef(id=card_id, name=read.text(raw, "name", f"{path}.name"), type=card_type, speeds=speeds))
     for required in ("heat", "stress"):
         if not any(card.type == required for card in cards):
-            raise read.fail("cards", f"needs a card of type {required!r}")
+            raise read.fail("cards", "needs a card of type {type}", type=repr(required))
     known = {card.id for card in cards}
     decks = data.get("decks")
     if not isinstance(decks, Mapping):
-        raise read.fail("decks", f"expected a table, got {decks!r}")
+        raise read.fail("decks", "expected a table, got {got}", got=repr(decks))
 
     def deck(key: str) -> tuple[tuple[str, int], ...]:
         raw = decks.get(key)
         if not isinstance(raw, Mapping):
-            raise read.fail(f"decks.{key}", f"expected a table of card id = count, got {raw!r}")
+            raise read.fail(f"decks.{key}", "expected a table of card id = count, got {got}", got=repr(raw))
         for card_id in raw:
             if card_id not in known:
                 raise read.fail(f"decks.{key}.{card_id}", "unknown card id")
@@ -330,7 +344,7 @@ def parse_catalogue(text: str, source: str) -> Catalogue:
 
     box = data.get("box")
     if not isinstance(box, Mapping):
-        raise read.fail("box", f"expected a table, got {box!r}")
+        raise read.fail("box", "expected a table, got {got}", got=repr(box))
     return Catalogue(
         cards=tuple(cards),
         basic_deck=deck("basic"),
@@ -348,10 +362,12 @@ def parse_upgrades(text: str, source: str) -> list[tuple[CardDef, str, int]]:
     for index, raw in enumerate(read.array(data, "upgrades", "upgrades")):
         path = f"upgrades[{index}]"
         if not isinstance(raw, Mapping):
-            raise read.fail(path, f"expected a table, got {raw!r}")
+            raise read.fail(path, "expected a table, got {got}", got=repr(raw))
         deck = read.text(raw, "deck", f"{path}.deck")
         if deck not in UPGRADE_DECKS:
-            raise read.fail(f"{path}.deck", f"expected one of {', '.join(UPGRADE_DECKS)}, got {deck!r}")
+            raise read.fail(
+                f"{path}.deck", "expected one of {decks}, got {got}", decks=", ".join(UPGRADE_DECKS), got=repr(deck)
+            )
         known = {"id", "category", "deck", "copies", "speed", "heat_card", "one_time", "adjust"}
         known.update(_UPGRADE_COUNTS, _UPGRADE_FLAGS)
         for key in raw:
@@ -366,13 +382,13 @@ def parse_upgrades(text: str, source: str) -> list[tuple[CardDef, str, int]]:
             continue
         speeds_raw = read.array(raw, "speed", f"{path}.speed")
         if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 20 for v in speeds_raw):
-            raise read.fail(f"{path}.speed", f"expected a list of Speed values 0-20, got {speeds_raw!r}")
+            raise read.fail(f"{path}.speed", "expected a list of Speed values 0-20, got {got}", got=repr(speeds_raw))
         counts = {key: read.integer(raw, key, f"{path}.{key}", 0, 9) for key in _UPGRADE_COUNTS if key in raw}
         flags = {}
         for key in (*_UPGRADE_FLAGS, "one_time"):
             value = raw.get(key, False)
             if not isinstance(value, bool):
-                raise read.fail(f"{path}.{key}", f"expected true or false, got {value!r}")
+                raise read.fail(f"{path}.{key}", "expected true or false, got {got}", got=repr(value))
             flags[key] = value
         adjust = read.integer(raw, "adjust", f"{path}.adjust", -5, 5) if "adjust" in raw else 0
         if flags["direct"] and len(speeds_raw) != 1:
@@ -412,7 +428,11 @@ def build_catalogue(base: Catalogue, *upgrade_files: tuple[str, list[tuple[CardD
                 cards[card.id] = card
                 order.append(card.id)
             elif known != card:
-                raise DataError(f"{source}: upgrades: card id {card.id!r} is defined twice with different contents")
+                raise DataError(
+                    "{source}: upgrades: card id {card} is defined twice with different contents",
+                    source=source,
+                    card=repr(card.id),
+                )
             decks.setdefault(deck, []).extend([card.id] * copies)
     return Catalogue(
         cards=tuple(cards[card_id] for card_id in order),
@@ -449,13 +469,13 @@ def parse_legends(text: str, source: str, colors: tuple[str, ...]) -> tuple[Lege
     for index, raw in enumerate(read.array(data, "cards", "cards")):
         path = f"cards[{index}]"
         if not isinstance(raw, Mapping):
-            raise read.fail(path, f"expected a table, got {raw!r}")
+            raise read.fail(path, "expected a table, got {got}", got=repr(raw))
         tops = []
         diamonds = []
         for color in colors:
             cell = raw.get(color)
             if not isinstance(cell, Mapping):
-                raise read.fail(f"{path}.{color}", f"expected {{top_speed, diamond}}, got {cell!r}")
+                raise read.fail(f"{path}.{color}", "expected {{top_speed, diamond}}, got {got}", got=repr(cell))
             tops.append((color, read.integer(cell, "top_speed", f"{path}.{color}.top_speed", 1, 40)))
             diamonds.append((color, read.integer(cell, "diamond", f"{path}.{color}.diamond", 0, 3)))
         cards.append(LegendsCard(index + 1, tuple(tops), tuple(diamonds)))
@@ -505,7 +525,7 @@ def parse_weather(text: str, source: str) -> tuple[tuple[WeatherToken, ...], tup
     for index, raw in enumerate(read.array(data, "weather", "weather")):
         path = f"weather[{index}]"
         if not isinstance(raw, Mapping):
-            raise read.fail(path, f"expected a table, got {raw!r}")
+            raise read.fail(path, "expected a table, got {got}", got=repr(raw))
         setup = raw.get("setup", {})
         sector = raw.get("sector", {})
         if not isinstance(setup, Mapping) or not isinstance(sector, Mapping):
@@ -532,7 +552,7 @@ def parse_weather(text: str, source: str) -> tuple[tuple[WeatherToken, ...], tup
     for index, raw in enumerate(read.array(data, "road", "road")):
         path = f"road[{index}]"
         if not isinstance(raw, Mapping):
-            raise read.fail(path, f"expected a table, got {raw!r}")
+            raise read.fail(path, "expected a table, got {got}", got=repr(raw))
         corner = raw.get("corner", {})
         sector = raw.get("sector", {})
         if not isinstance(corner, Mapping) or not isinstance(sector, Mapping) or bool(corner) == bool(sector):
@@ -613,8 +633,15 @@ def track_ids() -> tuple[str, ...]:
 def track(track_id: str) -> Track:
     """The shipped track with this id; raises DataError for an unknown id."""
     if track_id not in track_ids():
-        raise DataError(f"unknown track {track_id!r}; known tracks: {', '.join(track_ids())}")
+        raise DataError(
+            "unknown track {track}; known tracks: {tracks}", track=repr(track_id), tracks=", ".join(track_ids())
+        )
     parsed = parse_track(_data_text("tracks", f"{track_id}.toml"), f"tracks/{track_id}.toml")
     if parsed.id != track_id:
-        raise DataError(f"tracks/{track_id}.toml: id: expected {track_id!r} to match the file name, got {parsed.id!r}")
+        raise DataError(
+            "tracks/{track}.toml: id: expected {expected} to match the file name, got {got}",
+            track=track_id,
+            expected=repr(track_id),
+            got=repr(parsed.id),
+        )
     return parsed

@@ -184,7 +184,9 @@ def _is_int(word: str) -> bool:
     if not (digits.isascii() and digits.isdigit()):
         return False
     if len(digits) > MAX_DIGITS:
-        raise DecisionSyntaxError(f"{shown(word)}: a number of {len(digits)} digits is too large")
+        raise DecisionSyntaxError(
+            "{word}: a number of {digits} digits is too large", word=shown(word), digits=len(digits)
+        )
     return True
 
 
@@ -196,7 +198,7 @@ def parse_decision(text: str) -> Decision:
     head = words[0]
     if head == "gear":
         if len(words) < 2 or not _is_int(words[1]):
-            raise DecisionSyntaxError(f"{shown(text)}: expected 'gear N play CARD ...'")
+            raise DecisionSyntaxError("{text}: expected 'gear N play CARD ...'", text=shown(text))
         rest = words[2:]
         if rest and rest[0] == "play":
             rest = rest[1:]
@@ -215,7 +217,7 @@ def parse_decision(text: str) -> Decision:
         return ChooseSpeed(words[3], int(words[1]))
     if head == "salvage":
         if len(words) < 3 or words[-2] != "from":
-            raise DecisionSyntaxError(f"{shown(text)}: expected 'salvage CARD ... from SOURCE'")
+            raise DecisionSyntaxError("{text}: expected 'salvage CARD ... from SOURCE'", text=shown(text))
         return Salvage(tuple(words[1:-2]), words[-1])
     if head == "refresh":
         rest = words[1:]
@@ -241,7 +243,7 @@ def parse_decision(text: str) -> Decision:
             rest = rest[1:]
         if rest:
             if len(rest) != 2 or rest[0] != "from":
-                raise DecisionSyntaxError(f"{shown(text)}: expected 'SYMBOL [AMOUNT] [from SOURCE]'")
+                raise DecisionSyntaxError("{text}: expected 'SYMBOL [AMOUNT] [from SOURCE]'", text=shown(text))
             source = rest[1]
         return React(symbol, amount, source)
-    raise DecisionSyntaxError(f"{shown(text)} is not a decision")
+    raise DecisionSyntaxError("{text} is not a decision", text=shown(text))

@@ -40,41 +40,56 @@ class ConfigError(HeatError):
     """A race configuration the rules do not allow (too many cars, an unknown colour...)."""
 
 
+class Phrase:
+    """Words that an error's sentence quotes (``the string {value}``), kept as an English template
+    and its values like the error itself, so that ``heat.i18n.error_text`` translates them inside
+    the sentence; ``str()`` is the English words."""
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        self.template = template
+        self.values = values
+
+    def __str__(self) -> str:
+        return self.template.format(**self.values) if self.values else self.template
+
+
 SHOWN_CHARACTERS = 60
 """How much of a value an error message quotes: a 1 MB string in a file is not printed whole."""
 
 
-def shown(value: object) -> str:
-    """``repr(value)``, cut to about ``SHOWN_CHARACTERS`` characters. ``repr`` escapes control
-    characters, so a value quoted in a message cannot move the cursor or colour the terminal."""
+def shown(value: object) -> str | Phrase:
+    """``repr(value)``, cut to about ``SHOWN_CHARACTERS`` characters (the words around a cut
+    value are a ``Phrase``, translated with the sentence). ``repr`` escapes control characters,
+    so a value quoted in a message cannot move the cursor or colour the terminal."""
     try:
         text = repr(value)
     except RecursionError:  # a list nested deeper than Python's own limit
-        return f"a deeply nested {type(value).__name__}"
+        return Phrase("a deeply nested {type}", type=type(value).__name__)
     except ValueError:  # Python writes no number of over 4,300 digits
         if isinstance(value, int):
-            return f"a number of about {value.bit_length() * 3 // 10} digits"
-        return f"a {type(value).__name__} holding a number too long to write"
+            return Phrase("a number of about {digits} digits", digits=value.bit_length() * 3 // 10)
+        return Phrase("a {type} holding a number too long to write", type=type(value).__name__)
     if len(text) <= SHOWN_CHARACTERS:
         return text
-    return f"{text[: SHOWN_CHARACTERS - 3]}... ({len(text)} characters)"
+    return Phrase("{start}... ({length} characters)", start=text[: SHOWN_CHARACTERS - 3], length=len(text))
 
 
-def described(value: object) -> str:
+def described(value: object) -> Phrase | str:
     """What ``value`` is, as a message names it after "got": ``the string '1'``, ``the number
-    1.5``, ``true``, ``null``, ``a list``, ``an object``."""
+    1.5``, ``a list``, ``an object`` (a ``Phrase``, translated with the sentence), or the JSON
+    words ``true``, ``false``, ``null`` (in no language)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return f"the number {shown(value)}"
+        return Phrase("the number {value}", value=shown(value))
     if isinstance(value, str):
-        return f"the string {shown(value)}"
+        return Phrase("the string {value}", value=shown(value))
     if isinstance(value, list | tuple):
-        return f"a list ({shown(value)})"
+        return Phrase("a list ({value})", value=shown(value))
     if isinstance(value, dict):
-        return f"an object ({shown(value)})"
+        return Phrase("an object ({value})", value=shown(value))
     return shown(value)
 
 

@@ -15,7 +15,7 @@ from functools import cache
 from heat.engine import content
 from heat.engine.car import Car
 from heat.engine.cardtable import CardTable
-from heat.engine.errors import PositionError, shown
+from heat.engine.errors import Phrase, PositionError, shown
 from heat.engine.state import RaceState
 
 GEARS = 4
@@ -67,9 +67,18 @@ def check_state(race: RaceState, *, cards: bool = True) -> None:
     _check_board(race)
     for car in race.cars:
         if not 1 <= car.gear <= GEARS:
-            raise PositionError(f"cars[{car.seat}].gear: a car is in gear 1 to {GEARS}, not {shown(car.gear)}")
+            raise PositionError(
+                "cars[{seat}].gear: a car is in gear 1 to {most}, not {gear}",
+                seat=car.seat,
+                most=GEARS,
+                gear=shown(car.gear),
+            )
         if car.engine < 0:
-            raise PositionError(f"cars[{car.seat}].engine: an Engine cannot hold {shown(car.engine)} Heat cards")
+            raise PositionError(
+                "cars[{seat}].engine: an Engine cannot hold {engine} Heat cards",
+                seat=car.seat,
+                engine=shown(car.engine),
+            )
     if cards:
         check_cards(race)
 
@@ -90,25 +99,47 @@ def check_cards(race: RaceState) -> None:
         built = Counter(cards.becomes[kind] for kind in car.upgrades)
         for kind in car.upgrades:
             if types[kind] != "upgrade":
-                raise PositionError(f"{where}.upgrades: {cards.ids[kind]!r} is not an Upgrade card (G-1)")
+                raise PositionError(
+                    "{where}.upgrades: {card} is not an Upgrade card (G-1)", where=where, card=repr(cards.ids[kind])
+                )
         in_play.update(car.upgrades)
         for kind, count in holds.items():
             card = repr(cards.ids[kind])
             kind_type = types[kind]
             if kind_type == "basic" and count > basic[kind]:
-                raise PositionError(f"{where}: {count} cards {card}; a car has {basic[kind]} (B-10.3)")
+                raise PositionError(
+                    "{where}: {count} cards {card}; a car has {most} (B-10.3)",
+                    where=where,
+                    count=count,
+                    card=card,
+                    most=basic[kind],
+                )
             if kind_type == "starting":
                 if car.upgrades:
                     raise PositionError(
-                        f"{where}: a car built with Upgrade cards has no Starting Upgrade, not {card} (G-3, C-5)"
+                        "{where}: a car built with Upgrade cards has no Starting Upgrade, not {card} (G-3, C-5)",
+                        where=where,
+                        card=card,
                     )
                 if count > starting[kind]:
-                    raise PositionError(f"{where}: {count} cards {card}; a car has {starting[kind]} (B-17)")
+                    raise PositionError(
+                        "{where}: {count} cards {card}; a car has {most} (B-17)",
+                        where=where,
+                        count=count,
+                        card=card,
+                        most=starting[kind],
+                    )
             if kind_type == "upgrade" and count > built[kind]:
-                listed = f"lists it {built[kind]} time(s)" if built[kind] else "does not list it"
+                listed = (
+                    Phrase("lists it {times} time(s)", times=built[kind]) if built[kind] else Phrase("does not list it")
+                )
                 raise PositionError(
-                    f"{where}: holds {count} Upgrade card(s) {card}, but its 'upgrades' {listed} "
-                    "(Upgrade cards come only with the Garage, G-11)"
+                    "{where}: holds {count} Upgrade card(s) {card}, but its 'upgrades' {listed} "
+                    "(Upgrade cards come only with the Garage, G-11)",
+                    where=where,
+                    count=count,
+                    card=card,
+                    listed=listed,
                 )
             if kind_type == "sponsor":
                 in_play[kind] += count
@@ -116,22 +147,29 @@ def check_cards(race: RaceState) -> None:
         most_heat = race.track.heat + heat_raise + built[cards.heat] + (0 if car.upgrades else starting_heat)
         if heat > most_heat:
             raise PositionError(
-                f"{where}: {shown(heat)} Heat cards (Engine and piles); a car has at most {most_heat} "
-                f"on {race.track.name} (B-10.6)"
+                "{where}: {heat} Heat cards (Engine and piles); a car has at most {most} on {track} (B-10.6)",
+                where=where,
+                heat=shown(heat),
+                most=most_heat,
+                track=race.track.name,
             )
         drawn = sum(kind != cards.stress and types[kind] != "sponsor" for kind in car.hand)
         if drawn > race.hand_size:
             raise PositionError(
-                f"{where}.hand: {drawn} cards besides Stress and Sponsorship cards; a hand "
-                f"is drawn up to {race.hand_size} (B-9.2)"
+                "{where}.hand: {drawn} cards besides Stress and Sponsorship cards; "
+                "a hand is drawn up to {size} (B-9.2)",
+                where=where,
+                drawn=drawn,
+                size=race.hand_size,
             )
         stress += holds[cards.stress]
     box_stress = cards.catalogue.box_stress
     most_stress = max(box_stress, len(race.cars) * (race.track.stress + stress_raise))
     if stress > most_stress:
         raise PositionError(
-            f"stress_reserve: {shown(stress)} Stress cards in the cars and the reserve; the box holds {box_stress} "
-            "(OQ-B-18)"
+            "stress_reserve: {stress} Stress cards in the cars and the reserve; the box holds {box} (OQ-B-18)",
+            stress=shown(stress),
+            box=box_stress,
         )
     draft = race.draft
     piles = {
@@ -143,13 +181,23 @@ def check_cards(race: RaceState) -> None:
     for name, (pile, wanted) in piles.items():
         for kind in pile:
             if types[kind] != wanted:
-                what = "an Upgrade card (G-1)" if wanted == "upgrade" else "a Sponsorship card (C-31)"
-                raise PositionError(f"{name}: {cards.ids[kind]!r} is not {what}")
+                if wanted == "upgrade":
+                    raise PositionError(
+                        "{pile}: {card} is not an Upgrade card (G-1)", pile=name, card=repr(cards.ids[kind])
+                    )
+                raise PositionError(
+                    "{pile}: {card} is not a Sponsorship card (C-31)", pile=name, card=repr(cards.ids[kind])
+                )
         in_play.update(pile)
     box = box_counts(cards)
     for kind, count in in_play.items():
         if count > box[kind]:
-            raise PositionError(f"{count} cards {cards.ids[kind]!r} in the race; the box holds {box[kind]}")
+            raise PositionError(
+                "{count} cards {card} in the race; the box holds {box}",
+                count=count,
+                card=repr(cards.ids[kind]),
+                box=box[kind],
+            )
 
 
 def _check_board(race: RaceState) -> None:
@@ -161,10 +209,15 @@ def _check_board(race: RaceState) -> None:
             continue
         car = race.cars[seat]
         if not car.on_track or race._slot(car.pos, car.lane) != slot:
-            raise PositionError(f"cars[{seat}]: the board shows the car where it is not")
+            raise PositionError("cars[{seat}]: the board shows the car where it is not", seat=seat)
         placed += 1
     for car in race.cars:
         if car.on_track and not 1 <= car.lane <= spots:
-            raise PositionError(f"cars[{car.seat}].lane: a space has spots 1 to {spots}, not {car.lane}")
+            raise PositionError(
+                "cars[{seat}].lane: a space has spots 1 to {spots}, not {lane}",
+                seat=car.seat,
+                spots=spots,
+                lane=car.lane,
+            )
     if placed != sum(car.on_track for car in race.cars):
         raise PositionError("cars: a car on the track has no spot on the board")

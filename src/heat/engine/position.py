@@ -8,7 +8,7 @@ and 2) or the React, Slipstream or Discard step of the active car. The format is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from heat.engine import board, content, turns
 from heat.engine.car import Car, TurnState
@@ -169,44 +169,53 @@ class _Fields:
     def integer(self, key: str, default: int | None = None, low: int | None = None, high: int | None = None) -> int:
         value = self.data.get(key, default)  # Any until checked: see is_integer
         if not is_integer(value):
-            raise PositionError(f"{self.where(key)}: expected an integer, got {described(value)}")
+            raise PositionError("{where}: expected an integer, got {got}", where=self.where(key), got=described(value))
         if (low is not None and value < low) or (high is not None and value > high):
-            bounds = (
-                f"between {low} and {high}"
-                if low is not None and high is not None
-                else f"at least {low}"
-                if low is not None
-                else f"at most {high}"
-            )
-            raise PositionError(f"{self.where(key)}: must be {bounds}, got {shown(value)}")
+            where, got = self.where(key), shown(value)
+            if low is not None and high is not None:
+                raise PositionError(
+                    "{where}: must be between {low} and {high}, got {got}", where=where, low=low, high=high, got=got
+                )
+            if low is not None:
+                raise PositionError("{where}: must be at least {low}, got {got}", where=where, low=low, got=got)
+            raise PositionError("{where}: must be at most {high}, got {got}", where=where, high=high, got=got)
         return value
 
     def boolean(self, key: str, default: bool) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
-            raise PositionError(f"{self.where(key)}: expected true or false, got {described(value)}")
+            raise PositionError(
+                "{where}: expected true or false, got {got}", where=self.where(key), got=described(value)
+            )
         return value
 
     def text(self, key: str, default: str | None = None) -> str:
         value = self.data.get(key, default)
         if not isinstance(value, str):
-            raise PositionError(f"{self.where(key)}: expected a string, got {described(value)}")
+            raise PositionError("{where}: expected a string, got {got}", where=self.where(key), got=described(value))
         return value
 
     def cards(self, key: str, race: Race) -> list[int]:
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            raise PositionError(f"{self.where(key)}: expected a list of card ids, got {described(value)}")
+            raise PositionError(
+                "{where}: expected a list of card ids, got {got}", where=self.where(key), got=described(value)
+            )
         kinds = []
         for index, card_id in enumerate(value):
             if not isinstance(card_id, str):  # "1" is a card; 1 is a number
                 raise PositionError(
-                    f"{self.where(key)}[{index}]: expected a card id (a string), got {described(card_id)}"
+                    "{where}[{index}]: expected a card id (a string), got {got}",
+                    where=self.where(key),
+                    index=index,
+                    got=described(card_id),
                 )
             try:
                 kinds.append(race.cards.kind(card_id))
             except IllegalDecision as error:
-                raise PositionError(f"{self.where(key)}[{index}]: {error}") from None
+                raise PositionError(
+                    "{where}[{index}]: {error}", where=self.where(key), index=index, error=error
+                ) from None
         return kinds
 
     def pile(self, key: str, race: Race) -> list[int]:
@@ -218,10 +227,13 @@ class _Fields:
         value = self.data.get(key, [])
         if not isinstance(value, list) or not all(is_integer(s) and 0 <= s < count for s in value):
             raise PositionError(
-                f"{self.where(key)}: expected a list of seat numbers 0..{count - 1}, got {described(value)}"
+                "{where}: expected a list of seat numbers 0..{last}, got {got}",
+                where=self.where(key),
+                last=count - 1,
+                got=described(value),
             )
         if len(set(value)) != len(value):
-            raise PositionError(f"{self.where(key)}: a seat is listed twice in {shown(value)}")
+            raise PositionError("{where}: a seat is listed twice in {seats}", where=self.where(key), seats=shown(value))
         return list(value)
 
 
@@ -231,45 +243,51 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
     leaves out the cards each car may own: a rule scenario may give a car five 4s to isolate a
     rule (``tests/scenario.py``); a position read from a file is always checked in full."""
     if not isinstance(data, Mapping):
-        raise PositionError(f"a position must be a JSON object, got {described(data)}")
+        raise PositionError("a position must be a JSON object, got {got}", got=described(data))
     fields = _Fields(data, "")
     if "format" in data and data["format"] != POSITION_FORMAT:
-        raise PositionError(f"format: expected {POSITION_FORMAT!r}, got {described(data['format'])}")
+        raise PositionError(
+            "format: expected {expected}, got {got}", expected=repr(POSITION_FORMAT), got=described(data["format"])
+        )
     check_rules_version(data.get("rules_version", RULES_VERSION), "position")
     try:
         track = content.track(fields.text("track", "usa"))
     except DataError as error:
-        raise PositionError(f"track: {error}") from None
+        raise PositionError("track: {error}", error=error) from None
     cars_raw = data.get("cars")
     if not isinstance(cars_raw, list) or not 1 <= len(cars_raw) <= MAX_CARS:
-        raise PositionError(f"cars: expected a list of 1 to {MAX_CARS} cars, got {described(cars_raw)}")
+        raise PositionError(
+            "cars: expected a list of 1 to {most} cars, got {got}", most=MAX_CARS, got=described(cars_raw)
+        )
     seats = []
     for index, raw in enumerate(cars_raw):
         if not isinstance(raw, Mapping):
-            raise PositionError(f"cars[{index}]: expected an object, got {described(raw)}")
+            raise PositionError("cars[{index}]: expected an object, got {got}", index=index, got=described(raw))
         car_fields = _Fields(raw, f"cars[{index}]")
         color = car_fields.text("color", COLORS[index])
         if color not in COLORS:
-            raise PositionError(f"cars[{index}].color: unknown colour {shown(color)}")
+            raise PositionError("cars[{index}].color: unknown colour {color}", index=index, color=shown(color))
         name = car_fields.text("name", color.capitalize())
         problem = name_problem(name)
         if problem is not None:
-            raise PositionError(f"cars[{index}].name: {problem}")
+            raise PositionError("cars[{index}].name: {problem}", index=index, problem=problem)
         seats.append(SeatConfig(name, color, legend=car_fields.boolean("legend", False)))
     if len({seat.color for seat in seats}) != len(seats):
         raise PositionError("cars: each car needs its own colour")
     laps = fields.integer("laps", track.laps, 1, 20)
     options_raw = data.get("options", {})
     if not isinstance(options_raw, Mapping):
-        raise PositionError(f"options: expected an object, got {described(options_raw)}")
+        raise PositionError("options: expected an object, got {got}", got=described(options_raw))
     options = _Fields(options_raw, "options")
     for key in options_raw:
         if key not in dict(_OPTIONS) and key != "press_corners":
-            raise PositionError(f"options.{key}: unknown option")
+            raise PositionError("options.{key}: unknown option", key=key)
     press = options_raw.get("press_corners", [])
     if not isinstance(press, list) or not all(is_integer(n) and 1 <= n <= len(track.corners) for n in press):
         raise PositionError(
-            f"options.press_corners: expected corner numbers 1-{len(track.corners)}, got {described(press)}"
+            "options.press_corners: expected corner numbers 1-{last}, got {got}",
+            last=len(track.corners),
+            got=described(press),
         )
     drafting = data.get("phase") == DRAFT  # the Garage draft: cars are built without Starting Upgrades (G-3)
     config = RaceConfig(
@@ -301,15 +319,17 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
     race.hall_of_fame = fields.seats("hall_of_fame", len(seats))
     for seat in race.hall_of_fame:
         if not race.cars[seat].finished:
-            raise PositionError(f"hall_of_fame: car {seat} is in the Hall of Fame but has not finished")
+            raise PositionError("hall_of_fame: car {seat} is in the Hall of Fame but has not finished", seat=seat)
         if race.cars[seat].on_track:
-            raise PositionError(f"hall_of_fame: car {seat} is in the Hall of Fame but still on the track")
+            raise PositionError("hall_of_fame: car {seat} is in the Hall of Fame but still on the track", seat=seat)
     for car in race.cars:
         if not car.on_track and car.seat not in race.hall_of_fame and car.seat not in race.eliminated:
-            raise PositionError(f"cars[{car.seat}]: a car off the track must be in the Hall of Fame or eliminated")
+            raise PositionError(
+                "cars[{seat}]: a car off the track must be in the Hall of Fame or eliminated", seat=car.seat
+            )
     phase = fields.text("phase", PLAN)
     if phase not in (PLAN, TURN, OVER, DRAFT):
-        raise PositionError(f"phase: expected 'draft', 'plan', 'turn' or 'over', got {described(phase)}")
+        raise PositionError("phase: expected 'draft', 'plan', 'turn' or 'over', got {got}", got=described(phase))
     race.phase = phase
     if (phase == DRAFT) != (race.draft is not None):
         raise PositionError("draft: a position has a draft exactly when its phase is 'draft'")
@@ -318,7 +338,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
     else:
         for car in race.cars:
             if car.play:
-                raise PositionError(f"cars[{car.seat}].play: the play area is empty outside a car's turn")
+                raise PositionError("cars[{seat}].play: the play area is empty outside a car's turn", seat=car.seat)
         if phase == OVER and any(car.on_track for car in race.cars):
             raise PositionError("phase: the race cannot be over while cars are on the track")
         if phase == PLAN and not any(car.on_track for car in race.cars):
@@ -326,17 +346,17 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
     if phase != PLAN:
         for car in race.cars:
             if car.plan is not None:
-                raise PositionError(f"cars[{car.seat}].plan: plans are committed only in the plan phase")
+                raise PositionError("cars[{seat}].plan: plans are committed only in the plan phase", seat=car.seat)
     if phase == PLAN:
         for car in race.cars:
             if car.plan is None:
                 continue
             if not car.on_track:
-                raise PositionError(f"cars[{car.seat}].plan: a car off the track has no plan")
+                raise PositionError("cars[{seat}].plan: a car off the track has no plan", seat=car.seat)
             try:
                 race._check_plan(car, Plan(car.plan_gear, race.cards.names(car.plan)))
             except IllegalDecision as error:
-                raise PositionError(f"cars[{car.seat}].plan: {error}") from None
+                raise PositionError("cars[{seat}].plan: {error}", seat=car.seat, error=error) from None
     race._update_card_caches()
     check_state(race, cards=check_cards)
     race.start_position = to_position(race)
@@ -357,22 +377,41 @@ def _rng_state(value: Any) -> int:
             state = None
     if state is None or not 0 <= state < RNG_STATES:
         raise PositionError(
-            f"rng: expected the random state, an integer 0 to 2^64 - 1 or a hex string, got {described(value)}"
+            "rng: expected the random state, an integer 0 to 2^64 - 1 or a hex string, got {got}", got=described(value)
         )
     return state
 
 
-def check_rules_version(version: Any, what: str) -> None:
+def check_rules_version(version: Any, what: Literal["position", "record", "season"]) -> None:
     """PositionError unless ``version`` is this engine's ``RULES_VERSION`` (a string), saying
     which version ``what`` (a position, a record, a season) was made with, or what it holds."""
     if version == RULES_VERSION:
         return
     if isinstance(version, str):
+        # One sentence for each ``what``: a translation may inflect it (la position, le record).
+        versions = {"version": repr(version), "engine_version": repr(RULES_VERSION)}
+        if what == "record":
+            raise PositionError(
+                "rules_version: this record was made with rules version {version}; this engine plays version "
+                "{engine_version}, and a game replays only under the rules it was played with",
+                **versions,
+            )
+        if what == "season":
+            raise PositionError(
+                "rules_version: this season was made with rules version {version}; this engine plays version "
+                "{engine_version}, and a game replays only under the rules it was played with",
+                **versions,
+            )
         raise PositionError(
-            f"rules_version: this {what} was made with rules version {version!r}; this engine plays version "
-            f"{RULES_VERSION!r}, and a game replays only under the rules it was played with"
+            "rules_version: this position was made with rules version {version}; this engine plays version "
+            "{engine_version}, and a game replays only under the rules it was played with",
+            **versions,
         )
-    raise PositionError(f"rules_version: expected a version string such as {RULES_VERSION!r}, got {described(version)}")
+    raise PositionError(
+        "rules_version: expected a version string such as {example}, got {got}",
+        example=repr(RULES_VERSION),
+        got=described(version),
+    )
 
 
 def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
@@ -388,7 +427,8 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
     car.finished = fields.boolean("finished", car.pos > race.finish)
     if car.on_track and car.finished != (car.pos > race.finish):
         raise PositionError(
-            f"{fields.where('finished')}: a car on the track has finished exactly when it is past the finish line"
+            "{where}: a car on the track has finished exactly when it is past the finish line",
+            where=fields.where("finished"),
         )
     lane = raw.get("lane")
     if lane is not None:
@@ -405,12 +445,18 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
     plan = raw.get("plan")
     if plan is not None:
         if not isinstance(plan, Mapping):
-            raise PositionError(f"{fields.where('plan')}: expected {{gear, cards}} or null, got {described(plan)}")
+            raise PositionError(
+                "{where}: expected {{gear, cards}} or null, got {got}", where=fields.where("plan"), got=described(plan)
+            )
         plan_fields = _Fields(plan, fields.where("plan"))
         car.plan_gear = plan_fields.integer("gear", None, 1, 4)
         car.plan = plan_fields.pile("cards", race)
     if car.legend and (car.hand or car.deck or car.discard or car.play or car.upgrades or plan is not None):
-        raise PositionError(f"cars[{index}]: {car.name} is a Legend: Legends have no cards and never plan (L-2, L-14)")
+        raise PositionError(
+            "cars[{index}]: {car} is a Legend: Legends have no cards and never plan (L-2, L-14)",
+            index=index,
+            car=car.name,
+        )
     return car
 
 
@@ -426,13 +472,19 @@ def _place_cars(race: Race) -> None:
             ]
             free = [lane for lane in lanes if race.occupancy[race._slot(car.pos, lane)] < 0]
             if not free:
-                raise PositionError(f"cars[{car.seat}]: space {race.space_of(car.pos)} has no free spot")
+                raise PositionError(
+                    "cars[{seat}]: space {space} has no free spot", seat=car.seat, space=race.space_of(car.pos)
+                )
             car.lane = free[0]
         slot = race._slot(car.pos, car.lane)
         if race.occupancy[slot] >= 0:
             other = race.occupancy[slot]
             raise PositionError(
-                f"cars[{car.seat}]: space {race.space_of(car.pos)} lane {car.lane} is already taken by cars[{other}]"
+                "cars[{seat}]: space {space} lane {lane} is already taken by cars[{other}]",
+                seat=car.seat,
+                space=race.space_of(car.pos),
+                lane=car.lane,
+                other=other,
             )
         race.occupancy[slot] = car.seat
 
@@ -441,7 +493,9 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     step = fields.text("step", "")
     if step not in DECISION_STEPS:
         raise PositionError(
-            f"step: a position in the turn phase stops at one of {', '.join(DECISION_STEPS)}, got {described(step)}"
+            "step: a position in the turn phase stops at one of {steps}, got {got}",
+            steps=", ".join(DECISION_STEPS),
+            got=described(step),
         )
     race.step = step
     racing = [car.seat for car in race.cars if car.on_track]
@@ -459,7 +513,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     )
     raw = fields.data.get("turn", {})
     if not isinstance(raw, Mapping):
-        raise PositionError(f"turn: expected an object, got {described(raw)}")
+        raise PositionError("turn: expected an object, got {got}", got=described(raw))
     turn_fields = _Fields(raw, "turn")
     active = race.cars[race.order[race.turn_index]]
     turn = race.turn = TurnState(active.pos)
@@ -475,7 +529,9 @@ def _read_turn(race: Race, fields: _Fields) -> None:
         setattr(turn, key, turn_fields.integer(key, 0, -10 if key == "adjust" else 0, MAX_COUNT))
     symbols = raw.get("symbols", [])
     if not isinstance(symbols, list):
-        raise PositionError(f"turn.symbols: expected a list of [symbol, amount, card], got {described(symbols)}")
+        raise PositionError(
+            "turn.symbols: expected a list of [symbol, amount, card], got {got}", got=described(symbols)
+        )
     for index, entry in enumerate(symbols):
         known = ("heat", "scrap", "adjust", "cooldown", "reduce-stress", "salvage", "accelerate")
         if (
@@ -485,18 +541,24 @@ def _read_turn(race: Race, fields: _Fields) -> None:
             or not is_integer(entry[1])
             or not isinstance(entry[2], str)
         ):
-            raise PositionError(f"turn.symbols[{index}]: expected [symbol, amount, card] with a symbol of {known}")
+            raise PositionError(
+                "turn.symbols[{index}]: expected [symbol, amount, card] with a symbol of {known}",
+                index=index,
+                known=known,
+            )
         try:
             kind = race.cards.kind(entry[2])
         except IllegalDecision as error:
-            raise PositionError(f"turn.symbols[{index}]: {error}") from None
+            raise PositionError("turn.symbols[{index}]: {error}", index=index, error=error) from None
         turn.symbols.append((entry[0], entry[1], kind))
     choices = raw.get("choices", [])
     if not isinstance(choices, list) or not all(is_integer(i) and 0 <= i < len(active.play) for i in choices):
-        raise PositionError(f"turn.choices: expected play-area indices of choice cards, got {described(choices)}")
+        raise PositionError(
+            "turn.choices: expected play-area indices of choice cards, got {got}", got=described(choices)
+        )
     for index in choices:
         if not race.cards.choices[active.play[index]]:
-            raise PositionError(f"turn.choices: play[{index}] is not a card with several Speed values")
+            raise PositionError("turn.choices: play[{index}] is not a card with several Speed values", index=index)
     turn.choices = list(choices)
     if turn.adrenaline and active.seat not in race.adrenaline_seats:
         raise PositionError("turn.adrenaline: the active car is not among the Adrenaline seats")
@@ -516,9 +578,11 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     for index, seat in enumerate(race.order):
         car = race.cars[seat]
         if index < race.turn_index and car.play:
-            raise PositionError(f"cars[{seat}].play: a car whose turn is over has an empty play area")
+            raise PositionError("cars[{seat}].play: a car whose turn is over has an empty play area", seat=seat)
         if index > race.turn_index and not car.play and not car.legend:  # a Legend plays no cards (L-2)
-            raise PositionError(f"cars[{seat}].play: a car still to take its turn has its played cards face down")
+            raise PositionError(
+                "cars[{seat}].play: a car still to take its turn has its played cards face down", seat=seat
+            )
 
 
 def _read_modules(race: Race, fields: _Fields) -> None:
@@ -527,34 +591,42 @@ def _read_modules(race: Race, fields: _Fields) -> None:
     weather_raw = data.get("weather")
     if weather_raw is not None:
         if not isinstance(weather_raw, Mapping):
-            raise PositionError(f"weather: expected {{token, road}}, got {described(weather_raw)}")
+            raise PositionError("weather: expected {{token, road}}, got {got}", got=described(weather_raw))
         weather_tokens, road_tokens = content.weather_tokens()
         token_id = weather_raw.get("token")
         token = next((t for t in weather_tokens if t.id == token_id), None)
         if token is None and token_id is not None:
-            raise PositionError(f"weather.token: unknown Weather token {shown(token_id)}")
+            raise PositionError("weather.token: unknown Weather token {token}", token=shown(token_id))
         road_raw = weather_raw.get("road", [])
         by_id = {t.id: t for t in road_tokens}
         if not isinstance(road_raw, list) or len(road_raw) != len(race.track.corners):
-            raise PositionError(f"weather.road: expected one token id (or null) per corner, got {described(road_raw)}")
+            raise PositionError(
+                "weather.road: expected one token id (or null) per corner, got {got}", got=described(road_raw)
+            )
         for index, token_id in enumerate(road_raw):
             if token_id is not None and (not isinstance(token_id, str) or token_id not in by_id):
-                raise PositionError(f"weather.road[{index}]: unknown Road Conditions token {shown(token_id)}")
+                raise PositionError(
+                    "weather.road[{index}]: unknown Road Conditions token {token}", index=index, token=shown(token_id)
+                )
         race.conditions = Conditions(race.track, token, tuple(by_id[t] if t is not None else None for t in road_raw))
     legends_raw = data.get("legends")
     count = len(content.legends_cards())
     if legends_raw is not None:
         if not isinstance(legends_raw, Mapping):
-            raise PositionError(f"legends: expected {{deck, card}}, got {described(legends_raw)}")
+            raise PositionError("legends: expected {{deck, card}}, got {got}", got=described(legends_raw))
         deck = legends_raw.get("deck", [])
         card = legends_raw.get("card")
         if not isinstance(deck, list) or not all(is_integer(n) and 1 <= n <= count for n in deck):
             raise PositionError(
-                f"legends.deck: expected Legends card numbers 1-{count}, top first, got {described(deck)}"
+                "legends.deck: expected Legends card numbers 1-{count}, top first, got {got}",
+                count=count,
+                got=described(deck),
             )
         if card is not None and (not is_integer(card) or not 1 <= card <= count):
             raise PositionError(
-                f"legends.card: expected a Legends card number 1-{count} or null, got {described(card)}"
+                "legends.card: expected a Legends card number 1-{count} or null, got {got}",
+                count=count,
+                got=described(card),
             )
         race.legends_deck = [n - 1 for n in reversed(deck)]
         race.legends_card = card - 1 if card is not None else -1
@@ -563,7 +635,7 @@ def _read_modules(race: Race, fields: _Fields) -> None:
     sponsors_raw = data.get("sponsors")
     if sponsors_raw is not None:
         if not isinstance(sponsors_raw, Mapping):
-            raise PositionError(f"sponsors: expected {{deck, used, first_lap}}, got {described(sponsors_raw)}")
+            raise PositionError("sponsors: expected {{deck, used, first_lap}}, got {got}", got=described(sponsors_raw))
         sponsor_fields = _Fields(sponsors_raw, "sponsors")
         race.sponsor_deck = list(reversed(sponsor_fields.cards("deck", race)))
         race.sponsor_used = sponsor_fields.cards("used", race)
@@ -571,11 +643,11 @@ def _read_modules(race: Race, fields: _Fields) -> None:
     race.eliminated = fields.seats("eliminated", len(race.cars))
     for seat in race.eliminated:
         if race.cars[seat].on_track:
-            raise PositionError(f"eliminated: car {seat} is still on the track")
+            raise PositionError("eliminated: car {seat} is still on the track", seat=seat)
     draft_raw = data.get("draft")
     if draft_raw is not None:
         if not isinstance(draft_raw, Mapping):
-            raise PositionError(f"draft: expected an object, got {described(draft_raw)}")
+            raise PositionError("draft: expected an object, got {got}", got=described(draft_raw))
         draft_fields = _Fields(draft_raw, "draft")
         draft = DraftState(draft_fields.integer("rounds", 3, 1, 3))
         draft.round = draft_fields.integer("round", 1, 1, draft.rounds)
@@ -591,13 +663,16 @@ def _read_modules(race: Race, fields: _Fields) -> None:
         still_to_pick = len(draft.order) - draft.index
         if len(draft.market) < still_to_pick:
             raise PositionError(
-                f"draft.market: {still_to_pick} player(s) still pick this round, "
-                f"but it holds {len(draft.market)} card(s)"
+                "draft.market: {players} player(s) still pick this round, but it holds {cards} card(s)",
+                players=still_to_pick,
+                cards=len(draft.market),
             )
         needed = (draft.rounds - draft.round) * len(draft.order)
         if len(race.upgrade_pool) < needed:
             raise PositionError(
-                f"draft.pool: the {draft.rounds - draft.round} round(s) still to come need at least {needed} card(s), "
-                f"it holds {len(race.upgrade_pool)}"
+                "draft.pool: the {rounds} round(s) still to come need at least {needed} card(s), it holds {cards}",
+                rounds=draft.rounds - draft.round,
+                needed=needed,
+                cards=len(race.upgrade_pool),
             )
         race.draft = draft

@@ -165,7 +165,7 @@ class Race(RaceState):
         cars = self.cars
         phase = self.phase
         if not 0 <= seat < len(cars) or not self._deciding(cars[seat]):
-            raise IllegalDecision(f"seat {shown(seat)} has nothing to decide now")
+            raise IllegalDecision("seat {seat} has nothing to decide now", seat=shown(seat))
         car = cars[seat]
         if phase == TURN:
             step = self.step
@@ -205,50 +205,58 @@ class Race(RaceState):
     def _validate(self, seat: int, decision: Decision) -> list[int] | None:
         """``check``; for a Plan, a Draft or a Discard, also return its cards as kinds."""
         if not 0 <= seat < len(self.cars):
-            raise IllegalDecision(f"there is no seat {shown(seat)}")
+            raise IllegalDecision("there is no seat {seat}", seat=shown(seat))
         car = self.cars[seat]
         phase = self.phase
         if not self._deciding(car):
             if self.phase == OVER:
                 raise IllegalDecision("the race is over")
             if car.legend:
-                raise IllegalDecision(f"{car.name} is a Legend: the Legends deck drives it (L-2)")
+                raise IllegalDecision("{car} is a Legend: the Legends deck drives it (L-2)", car=car.name)
             if self.phase == PLAN and car.on_track:
-                raise IllegalDecision(f"{car.name} has already committed gear and cards this round")
+                raise IllegalDecision("{car} has already committed gear and cards this round", car=car.name)
             names = ", ".join(self.cars[s].name for s in self.to_decide())
-            raise IllegalDecision(f"it is not {car.name}'s decision; waiting for {names}")
+            raise IllegalDecision("it is not {car}'s decision; waiting for {names}", car=car.name, names=names)
         if phase == PLAN:
             if not isinstance(decision, Plan):
-                raise IllegalDecision(f"{car.name} must choose a gear and cards now (e.g. 'gear 2 play 3 4')")
+                raise IllegalDecision("{car} must choose a gear and cards now (e.g. 'gear 2 play 3 4')", car=car.name)
             return self._check_plan(car, decision)
         if phase == DRAFT:
             if not isinstance(decision, Draft):
-                raise IllegalDecision(f"{car.name} must draft an Upgrade card now (e.g. 'draft rpm-2')")
+                raise IllegalDecision("{car} must draft an Upgrade card now (e.g. 'draft rpm-2')", car=car.name)
             return [setup.check_draft(self, seat, decision)]
         step = self.step
         if step == REACT:
             if not isinstance(decision, (React, EndReact, Salvage)):
-                raise IllegalDecision(f"{car.name} is in the React step: use a symbol or 'done'")
+                raise IllegalDecision("{car} is in the React step: use a symbol or 'done'", car=car.name)
             if not turns.react_allowed(self, car, decision):
-                raise IllegalDecision(turns.react_refusal(self, car, decision))
+                refusal = turns.react_refusal(self, car, decision)
+                raise IllegalDecision(refusal.template, **refusal.values)
             return None
         if step == DISCARD:
             return turns.check_discard(self, car, self._discard_decision(car, decision))
         if step == SLIPSTREAM:
             if not isinstance(decision, Slipstream):
-                raise IllegalDecision(f"{car.name} must answer 'slipstream' or 'no slipstream'")
+                raise IllegalDecision("{car} must answer 'slipstream' or 'no slipstream'", car=car.name)
             if decision.take and decision.spaces not in turns.slipstream_spaces(self, car):
                 allowed = ", ".join(str(n) for n in turns.slipstream_spaces(self, car))
-                raise IllegalDecision(f"{car.name} may slipstream {allowed} spaces, not {decision.spaces} (G-31)")
+                raise IllegalDecision(
+                    "{car} may slipstream {allowed} spaces, not {spaces} (G-31)",
+                    car=car.name,
+                    allowed=allowed,
+                    spaces=decision.spaces,
+                )
             return None
         if step == CHOOSE:
             if not isinstance(decision, ChooseSpeed) or decision not in turns.legal_choices(self, car):
                 options = ", ".join(d.text() for d in turns.legal_choices(self, car))
-                raise IllegalDecision(f"choose the Speed value of a card (G-21): {options}")
+                raise IllegalDecision("choose the Speed value of a card (G-21): {options}", options=options)
             return None
         if step == REFRESH:
             if not isinstance(decision, Refresh):
-                raise IllegalDecision(f"{car.name} may put Refresh cards back on the deck: 'refresh CARD' or 'nothing'")
+                raise IllegalDecision(
+                    "{car} may put Refresh cards back on the deck: 'refresh CARD' or 'nothing'", car=car.name
+                )
             turns.check_refresh(self, car, decision)
             return None
         return turns.check_discard(self, car, self._discard_decision(car, decision))
@@ -256,7 +264,7 @@ class Race(RaceState):
     def _discard_decision(self, car: Car, decision: Decision) -> Discard:
         """``decision``, which must be a Discard in the Discard step."""
         if not isinstance(decision, Discard):
-            raise IllegalDecision(f"{car.name} is in the Discard step: 'discard CARD ...' or 'discard nothing'")
+            raise IllegalDecision("{car} is in the Discard step: 'discard CARD ...' or 'discard nothing'", car=car.name)
         return decision
 
     def apply(self, seat: int, decision: Decision) -> None:
@@ -455,13 +463,18 @@ class Race(RaceState):
         """Raise IllegalDecision unless ``plan`` is legal for ``car``; return its cards as kinds."""
         gear = plan.gear
         if not 1 <= gear <= 4:
-            raise IllegalDecision(f"gear {gear} does not exist: gears are 1 to 4 (B-1.4)")
+            raise IllegalDecision("gear {gear} does not exist: gears are 1 to 4 (B-1.4)", gear=gear)
         if abs(gear - car.gear) > 2:
             raise IllegalDecision(
-                f"{car.name} is in gear {car.gear} and can shift at most two gears, not to gear {gear} (B-1.4)"
+                "{car} is in gear {current} and can shift at most two gears, not to gear {gear} (B-1.4)",
+                car=car.name,
+                current=car.gear,
+                gear=gear,
             )
         if abs(gear - car.gear) == 2 and car.engine < 1:
-            raise IllegalDecision(f"a two-gear shift costs 1 Heat and {car.name}'s Engine is empty (B-1.2, OQ-B-7)")
+            raise IllegalDecision(
+                "a two-gear shift costs 1 Heat and {car}'s Engine is empty (B-1.2, OQ-B-7)", car=car.name
+            )
         kinds = self.cards.kinds(plan.cards)
         if len(kinds) == gear and self._plays_cleanly(car, kinds):
             # The plan fills its own gear, so some gear is fillable and the hand is not
@@ -470,9 +483,19 @@ class Race(RaceState):
         for kind in set(kinds):
             if kinds.count(kind) > car.hand.count(kind):
                 have = car.hand.count(kind)
+                if have == 1:
+                    raise IllegalDecision(
+                        "{car} has 1 '{card}' card in hand, not {count}",
+                        car=car.name,
+                        card=self.cards.ids[kind],
+                        count=kinds.count(kind),
+                    )
                 raise IllegalDecision(
-                    f"{car.name} has {have} '{self.cards.ids[kind]}' card{'s' if have != 1 else ''} in hand, "
-                    f"not {kinds.count(kind)}"
+                    "{car} has {have} '{card}' cards in hand, not {count}",
+                    car=car.name,
+                    have=have,
+                    card=self.cards.ids[kind],
+                    count=kinds.count(kind),
                 )
         reachable = self._reachable_gears(car)
         playable = self._playable_kinds(car)
@@ -483,21 +506,33 @@ class Race(RaceState):
             fillable = self._fillable_gears(car, reachable, playable)
         if fillable:
             if gear not in fillable:
+                if gear <= len(playable):
+                    raise IllegalDecision(
+                        "{car} cannot fill gear {gear} with playable cards and pay their Heat; "
+                        "choose a gear you can fill (OQ-B-5, OQ-G-3)",
+                        car=car.name,
+                        gear=gear,
+                    )
                 raise IllegalDecision(
-                    f"{car.name} cannot fill gear {gear} with playable cards and pay their Heat; "
-                    "choose a gear you can fill (OQ-B-5, OQ-G-3)"
-                    if gear <= len(playable)
-                    else f"{car.name} has only {len(playable)} playable cards, too few for gear {gear}; "
-                    "choose a gear you can fill (OQ-B-5)"
+                    "{car} has only {playable} playable cards, too few for gear {gear}; "
+                    "choose a gear you can fill (OQ-B-5)",
+                    car=car.name,
+                    playable=len(playable),
+                    gear=gear,
                 )
             if len(kinds) != gear and self.config.tournament:
                 raise IllegalDecision(
-                    f"in Tournament mode the cards set the gear: {len(kinds)} cards mean gear {len(kinds)}, "
-                    f"not {gear} (T-2); write 'play {' '.join(plan.cards)}'"
+                    "in Tournament mode the cards set the gear: {count} cards mean gear {count}, "
+                    "not {gear} (T-2); write 'play {cards}'",
+                    count=len(kinds),
+                    gear=gear,
+                    cards=" ".join(plan.cards),
                 )
             if len(kinds) != gear:
+                if gear == 1:
+                    raise IllegalDecision("gear 1 plays exactly 1 card, not {count} (B-2.1)", count=len(kinds))
                 raise IllegalDecision(
-                    f"gear {gear} plays exactly {gear} card{'s' if gear > 1 else ''}, not {len(kinds)} (B-2.1)"
+                    "gear {gear} plays exactly {gear} cards, not {count} (B-2.1)", gear=gear, count=len(kinds)
                 )
             if self.cards.heat in kinds:
                 raise IllegalDecision("Heat cards cannot be played (B-2.2)")
@@ -506,21 +541,25 @@ class Race(RaceState):
             owed = self._heat_owed(car, kinds)  # len(kinds) == gear here
             if owed > car.engine:
                 raise IllegalDecision(
-                    f"these cards and the shift cost {owed} Heat and {car.name}'s Engine holds {car.engine} (OQ-G-3)"
+                    "these cards and the shift cost {owed} Heat and {car}'s Engine holds {engine} (OQ-G-3)",
+                    owed=owed,
+                    car=car.name,
+                    engine=car.engine,
                 )
             return kinds
         plays = [sorted(self.cards.names(play)) for play in self._cluttered_plans(car, gear)]
         if sorted(plan.cards) not in plays:
             if len(plays) == 1:
                 raise IllegalDecision(
-                    f"{car.name}'s hand is cluttered: play every playable card and fill with Heat: "
-                    f"'{Plan(gear, tuple(plays[0])).text()}' (B-14.1)"
+                    "{car}'s hand is cluttered: play every playable card and fill with Heat: '{plan}' (B-14.1)",
+                    car=car.name,
+                    plan=Plan(gear, tuple(plays[0])).text(),
                 )
             raise IllegalDecision(
-                f"{car.name}'s hand is cluttered: play every playable card, fill with Heat, then with the "
-                f"Upgrades you cannot pay for, your pick of them: one of "
-                + ", ".join(f"'{Plan(gear, tuple(play)).text()}'" for play in plays)
-                + " (B-14.1, OQ-G-3)"
+                "{car}'s hand is cluttered: play every playable card, fill with Heat, then with the "
+                "Upgrades you cannot pay for, your pick of them: one of {plans} (B-14.1, OQ-G-3)",
+                car=car.name,
+                plans=", ".join(f"'{Plan(gear, tuple(play)).text()}'" for play in plays),
             )
         return kinds
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from heat.engine.config import RaceConfig
 from heat.engine.decisions import Decision, parse_decision
-from heat.engine.errors import HeatError, IllegalDecision, PositionError, described, is_integer, shown
+from heat.engine.errors import HeatError, IllegalDecision, Phrase, PositionError, described, is_integer, shown
 from heat.engine.position import check_rules_version, from_position
 from heat.engine.race import Race
 from heat.engine.state import RULES_VERSION
@@ -42,16 +42,18 @@ def start_of(record: Mapping[str, Any], *, record_events: bool = True) -> Race:
         except HeatError as error:
             if isinstance(error, PositionError):
                 raise
-            raise PositionError(f"config: {error}") from None
+            raise PositionError("config: {error}", error=error) from None
     raise PositionError("a record needs a 'config' or a 'position' to start from")
 
 
 def replay(record: Any, *, record_events: bool = True) -> Race:
     """Rebuild a race from its record; raise PositionError naming the first bad entry."""
     if not isinstance(record, Mapping):
-        raise PositionError(f"a record must be a JSON object, got {described(record)}")
+        raise PositionError("a record must be a JSON object, got {got}", got=described(record))
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise PositionError(f"format: expected {RECORD_FORMAT!r}, got {described(record.get('format'))}")
+        raise PositionError(
+            "format: expected {expected}, got {got}", expected=repr(RECORD_FORMAT), got=described(record.get("format"))
+        )
     check_rules_version(record.get("rules_version"), "record")
     race = start_of(record, record_events=record_events)
     apply_recorded(race.apply, record.get("decisions", []))
@@ -62,20 +64,28 @@ def apply_recorded(apply: Callable[[int, Decision], None], entries: Any) -> None
     """Apply a record's ``decisions`` entries ({seat, decision text}) in order with ``apply``;
     PositionError names the first entry that is malformed or illegal."""
     if not isinstance(entries, list):
-        raise PositionError(f"decisions: expected a list, got {described(entries)}")
+        raise PositionError("decisions: expected a list, got {got}", got=described(entries))
     for index, entry in enumerate(entries):
         if not isinstance(entry, Mapping):
-            raise PositionError(f"decisions[{index}]: expected {{seat, decision}}, got {described(entry)}")
+            raise PositionError(
+                "decisions[{index}]: expected {{seat, decision}}, got {got}", index=index, got=described(entry)
+            )
         seat, text = entry.get("seat"), entry.get("decision")
         if not is_integer(seat):
-            raise PositionError(f"decisions[{index}].seat: expected a seat number, got {described(seat)}")
+            raise PositionError(
+                "decisions[{index}].seat: expected a seat number, got {got}", index=index, got=described(seat)
+            )
         if not isinstance(text, str):
-            raise PositionError(f"decisions[{index}].decision: expected a decision text, got {described(text)}")
+            raise PositionError(
+                "decisions[{index}].decision: expected a decision text, got {got}", index=index, got=described(text)
+            )
         assert isinstance(seat, int)
         try:
             apply(seat, parse_decision(text))
         except HeatError as error:
-            raise PositionError(f"decisions[{index}] ({shown(text)}): {error}") from None
+            raise PositionError(
+                "decisions[{index}] ({text}): {error}", index=index, text=shown(text), error=error
+            ) from None
 
 
 def seat_named(race: Race, name: str) -> int:
@@ -85,7 +95,7 @@ def seat_named(race: Race, name: str) -> int:
         if wanted in (car.color, car.name.lower(), str(car.seat)):
             return car.seat
     known = ", ".join(f"{car.color} ({car.name})" for car in race.cars)
-    raise IllegalDecision(f"no car called {shown(name)}; cars are: {known}")
+    raise IllegalDecision("no car called {name}; cars are: {known}", name=shown(name), known=known)
 
 
 def parse_entry(race: Race, text: str) -> tuple[int, Decision]:
@@ -96,6 +106,10 @@ def parse_entry(race: Race, text: str) -> tuple[int, Decision]:
         return seat_named(race, head), parse_decision(rest)
     waiting = race.to_decide()
     if len(waiting) != 1:
-        names = ", ".join(race.cars[s].color for s in waiting) or "nobody"
-        raise IllegalDecision(f"{shown(text)}: say whose decision it is, e.g. 'red: {text}' (waiting for {names})")
+        raise IllegalDecision(
+            "{text}: say whose decision it is, e.g. 'red: {decision}' (waiting for {names})",
+            text=shown(text),
+            decision=text,
+            names=", ".join(race.cars[s].color for s in waiting) or Phrase("nobody"),
+        )
     return waiting[0], parse_decision(text)

@@ -154,7 +154,9 @@ def check_draft(race: RaceState, seat: int, decision: Draft) -> int:
     kind = race.cards.index_of.get(decision.card, -1)
     if kind not in draft.market:
         market = ", ".join(sorted({race.cards.ids[k] for k in draft.market}))
-        raise IllegalDecision(f"{decision.card!r} is not in the market; the market holds: {market}")
+        raise IllegalDecision(
+            "{card} is not in the market; the market holds: {market}", card=repr(decision.card), market=market
+        )
     return kind
 
 
@@ -226,34 +228,47 @@ def _check_cards_in_the_box(config: RaceConfig) -> None:
     (``heat.engine.invariants``)."""
     heat, stress = event_raises()
     if config.heat_bonus > heat or config.stress_bonus > stress:
-        raise ConfigError(f"a Championship event adds at most {heat} Heat and {stress} Stress to a car (C-21)")
+        raise ConfigError(
+            "a Championship event adds at most {heat} Heat and {stress} Stress to a car (C-21)",
+            heat=heat,
+            stress=stress,
+        )
     cards = card_table()
     named: Counter[int] = Counter(cards.index_of[card_id] for card_id in config.sponsor_deck)
     for seat in config.seats:
         named.update(cards.index_of[card_id] for card_id in (*seat.upgrades, *seat.sponsors, *seat.deck))
         for card_id in seat.upgrades:
             if cards.defs[cards.index_of[card_id]].type != "upgrade":
-                raise ConfigError(f"{seat.name}: {card_id!r} is not an Upgrade card (G-1)")
+                raise ConfigError("{car}: {card} is not an Upgrade card (G-1)", car=seat.name, card=repr(card_id))
         if seat.upgrades and config.uses_starting_upgrades:
-            raise ConfigError(f"{seat.name}: a car built with Upgrade cards has no Starting Upgrades (G-3)")
+            raise ConfigError("{car}: a car built with Upgrade cards has no Starting Upgrades (G-3)", car=seat.name)
     box = box_counts(cards)
     for kind, count in named.items():
         if cards.defs[kind].type in ("upgrade", "sponsor") and count > box[kind]:
-            raise ConfigError(f"{count} cards {cards.ids[kind]!r} in the race; the box holds {box[kind]}")
+            raise ConfigError(
+                "{count} cards {card} in the race; the box holds {box}",
+                count=count,
+                card=repr(cards.ids[kind]),
+                box=box[kind],
+            )
 
 
 def check_config(config: RaceConfig) -> None:
     """Raise ConfigError naming the first option the rules do not allow."""
     count = len(config.seats)
     if not 1 <= count <= MAX_CARS:
-        raise ConfigError(f"a race has 1 to {MAX_CARS} cars, not {count} (B-0.6)")
+        raise ConfigError("a race has 1 to {most} cars, not {count} (B-0.6)", most=MAX_CARS, count=count)
     track = content.track(config.track)
     if count > len(track.grid):
-        raise ConfigError(f"{track.name} has {len(track.grid)} grid places, not {count}")
+        raise ConfigError(
+            "{track} has {places} grid places, not {count}", track=track.name, places=len(track.grid), count=count
+        )
     colors = [seat.color for seat in config.seats]
     for color in colors:
         if color not in COLORS:
-            raise ConfigError(f"unknown colour {shown(color)}; colours are: {', '.join(COLORS)}")
+            raise ConfigError(
+                "unknown colour {color}; colours are: {colors}", color=shown(color), colors=", ".join(COLORS)
+            )
     if len(set(colors)) != count:
         raise ConfigError("each car needs its own colour (B-10.3)")
     if not any(not seat.legend for seat in config.seats) and config.garage is not None and config.draft:
@@ -261,7 +276,7 @@ def check_config(config: RaceConfig) -> None:
     for field in ("laps", "hand_size", "pro_legends", "heat_bonus", "stress_bonus"):
         value = getattr(config, field)
         if value is not None and not is_integer(value):  # True is not 1 lap
-            raise ConfigError(f"{field}: expected a whole number, got {described(value)}")
+            raise ConfigError("{field}: expected a whole number, got {got}", field=field, got=described(value))
     check_seed(config.seed)
     for index, seat in enumerate(config.seats):
         check_name(seat.name, f"seat {index + 1}")
@@ -269,44 +284,59 @@ def check_config(config: RaceConfig) -> None:
     for seat in config.seats:
         if not is_integer(seat.handicap) or not 0 <= seat.handicap <= 2:
             raise ConfigError(
-                f"{seat.name}: the handicap removes 0 to 2 Heat cards, not {shown(seat.handicap)} (B-10.12)"
+                "{car}: the handicap removes 0 to 2 Heat cards, not {handicap} (B-10.12)",
+                car=seat.name,
+                handicap=shown(seat.handicap),
             )
         if seat.legend and (seat.upgrades or seat.sponsors or seat.deck or seat.handicap):
-            raise ConfigError(f"{seat.name} is a Legend: Legends have no cards (L-14)")
+            raise ConfigError("{car} is a Legend: Legends have no cards (L-14)", car=seat.name)
         for card_id in (*seat.upgrades, *seat.sponsors, *seat.deck):
             if card_id not in known:
-                raise ConfigError(f"{seat.name}: unknown card {shown(card_id)}")
+                raise ConfigError("{car}: unknown card {card}", car=seat.name, card=shown(card_id))
     if config.laps is not None and not 1 <= config.laps <= MAX_LAPS:
-        raise ConfigError(f"laps must be 1 to {MAX_LAPS}, not {shown(config.laps)}")
+        raise ConfigError("laps must be 1 to {most}, not {laps}", most=MAX_LAPS, laps=shown(config.laps))
     if not 1 <= config.hand_size <= 12:
-        raise ConfigError(f"hand size must be 1 to 12, not {shown(config.hand_size)}")
+        raise ConfigError("hand size must be 1 to 12, not {size}", size=shown(config.hand_size))
     if config.garage is not None and config.garage not in GARAGE_DECKS:
-        raise ConfigError(f"the Garage deck is one of {', '.join(GARAGE_DECKS)}, not {shown(config.garage)}")
+        raise ConfigError(
+            "the Garage deck is one of {decks}, not {deck}", decks=", ".join(GARAGE_DECKS), deck=shown(config.garage)
+        )
     if not 0 <= config.pro_legends <= MAX_PRO_LEGENDS:
         raise ConfigError(
-            f"Pro Legends add 0 to {MAX_PRO_LEGENDS} to the Top Speed, not {shown(config.pro_legends)} (L-17)"
+            "Pro Legends add 0 to {most} to the Top Speed, not {value} (L-17)",
+            most=MAX_PRO_LEGENDS,
+            value=shown(config.pro_legends),
         )
     if config.grid is not None and sorted(config.grid) != list(range(count)):
-        raise ConfigError(f"the grid must list every seat 0..{count - 1} once, not {shown(list(config.grid))}")
+        raise ConfigError(
+            "the grid must list every seat 0..{last} once, not {grid}", last=count - 1, grid=shown(list(config.grid))
+        )
     weather, road = content.weather_tokens()
     if not config.weather and (config.weather_token is not None or config.road_tokens is not None):
         raise ConfigError("weather_token and road_tokens need the Weather & Road Conditions module (weather=True)")
     if config.weather_token is not None and config.weather_token not in {t.id for t in weather}:
-        raise ConfigError(f"unknown Weather token {shown(config.weather_token)}")
+        raise ConfigError("unknown Weather token {token}", token=shown(config.weather_token))
     if config.road_tokens is not None:
         ids = {t.id for t in road}
         if len(config.road_tokens) != len(track.corners) or any(t not in ids for t in config.road_tokens):
             raise ConfigError(
-                f"give one Road Conditions token per corner ({len(track.corners)}) from: {', '.join(sorted(ids))}"
+                "give one Road Conditions token per corner ({corners}) from: {tokens}",
+                corners=len(track.corners),
+                tokens=", ".join(sorted(ids)),
             )
     for number in config.press_corners:
         if not 1 <= number <= len(track.corners):
-            raise ConfigError(f"{track.name} has corners 1 to {len(track.corners)}, not {shown(number)} (C-19)")
+            raise ConfigError(
+                "{track} has corners 1 to {last}, not {number} (C-19)",
+                track=track.name,
+                last=len(track.corners),
+                number=shown(number),
+            )
     for card_id in config.sponsor_deck:
         if card_id not in known:
-            raise ConfigError(f"unknown Sponsorship card {shown(card_id)}")
+            raise ConfigError("unknown Sponsorship card {card}", card=shown(card_id))
     _check_cards_in_the_box(config)
     try:
         content.legends_cards()
     except DataError as error:  # pragma: no cover - shipped data is checked by the tests
-        raise ConfigError(str(error)) from None
+        raise ConfigError(error.template, **error.values) from None

@@ -12,7 +12,7 @@ from heat.engine import board, content
 from heat.engine.board import SLIPSTREAM_SPACES
 from heat.engine.car import Car, TurnState
 from heat.engine.decisions import ChooseSpeed, Decision, Discard, EndReact, React, Refresh, Salvage, Slipstream
-from heat.engine.errors import IllegalDecision
+from heat.engine.errors import IllegalDecision, Phrase
 from heat.engine.events import (
     AdrenalineGained,
     Boosted,
@@ -424,57 +424,79 @@ def react_allowed(race: RaceState, car: Car, decision: React | EndReact | Salvag
     return False
 
 
-def react_refusal(race: RaceState, car: Car, decision: Decision) -> str:
+def react_refusal(race: RaceState, car: Car, decision: Decision) -> Phrase:
     turn = race.turn
     if isinstance(decision, EndReact):
         symbols = ", ".join(f"{s} {a} from {race.cards.ids[k]}" for s, a, k in turn.symbols if s in MANDATORY)
-        return f"mandatory symbols must be used first (G-23): {symbols}"
+        return Phrase("mandatory symbols must be used first (G-23): {symbols}", symbols=symbols)
     if isinstance(decision, Salvage):
-        return f"{decision.text()!r}: Salvage takes cards from {car.name}'s own discard pile, up to its number"
+        return Phrase(
+            "{decision}: Salvage takes cards from {car}'s own discard pile, up to its number",
+            decision=repr(decision.text()),
+            car=car.name,
+        )
     if not isinstance(decision, React):
-        return f"{decision.text()!r} is not available now"
+        return Phrase("{decision} is not available now", decision=repr(decision.text()))
     space = race.space_of(car.pos)
     if decision.symbol == "boost":
         if turn.boost_used:
-            return "Boost may be used only once per turn (B-5.7)"
+            return Phrase("Boost may be used only once per turn (B-5.7)")
         if car.engine >= 1 and pending_heat(race):
-            return "the Heat of the cards played must be payable first: boosting would leave too little (OQ-G-3)"
-        return f"{car.name}'s Engine holds no Heat to pay for a Boost (B-5.8)"
+            return Phrase(
+                "the Heat of the cards played must be payable first: boosting would leave too little (OQ-G-3)"
+            )
+        return Phrase("{car}'s Engine holds no Heat to pay for a Boost (B-5.8)", car=car.name)
     if decision.symbol == "cooldown":
         if race.conditions is not None and race.conditions.no_cooling[space]:
-            return "no Cooldown is allowed in this sector (W-28)"
+            return Phrase("no Cooldown is allowed in this sector (W-28)")
         if decision.source == "adrenaline":
             if not turn.adrenaline:
-                return f"{car.name} has no Adrenaline this round (B-4.1)"
+                return Phrase("{car} has no Adrenaline this round (B-4.1)", car=car.name)
             if turn.adrenaline_cool_used:
-                return "Adrenaline's Cooldown was already used this turn"
+                return Phrase("Adrenaline's Cooldown was already used this turn")
             if decision.amount != 1:
-                return "Adrenaline gives Cooldown 1 (B-4.4)"
-            return f"{car.name} has no Heat card in hand to cool down"
+                return Phrase("Adrenaline gives Cooldown 1 (B-4.4)")
+            return Phrase("{car} has no Heat card in hand to cool down", car=car.name)
         if decision.source == "gear":
             limit = GEAR_COOLDOWN[car.gear]
             if not limit:
-                return f"gear {car.gear} gives no Cooldown; only 1st (3) and 2nd (1) gear do (B-5.4)"
+                return Phrase("gear {gear} gives no Cooldown; only 1st (3) and 2nd (1) gear do (B-5.4)", gear=car.gear)
             if turn.gear_cool_used:
-                return "the gear's Cooldown was already used this turn"
+                return Phrase("the gear's Cooldown was already used this turn")
             heat_in_hand = car.hand.count(race.cards.heat)
             if not heat_in_hand:
-                return f"{car.name} has no Heat card in hand to cool down"
-            return (
-                f"gear {car.gear} cools down up to {limit} Heat and {car.name} holds {heat_in_hand} "
-                f"Heat card{'s' if heat_in_hand != 1 else ''}: choose 1 to {min(limit, heat_in_hand)} (B-5.3)"
+                return Phrase("{car} has no Heat card in hand to cool down", car=car.name)
+            if heat_in_hand == 1:
+                return Phrase(
+                    "gear {gear} cools down up to {limit} Heat and {car} holds 1 Heat card: choose 1 to 1 (B-5.3)",
+                    gear=car.gear,
+                    limit=limit,
+                    car=car.name,
+                )
+            return Phrase(
+                "gear {gear} cools down up to {limit} Heat and {car} holds {heat} Heat cards: "
+                "choose 1 to {most} (B-5.3)",
+                gear=car.gear,
+                limit=limit,
+                car=car.name,
+                heat=heat_in_hand,
+                most=min(limit, heat_in_hand),
             )
-        return f"there is no unused Cooldown {decision.amount} from {decision.source!r} (G-30)"
+        return Phrase(
+            "there is no unused Cooldown {amount} from {source} (G-30)",
+            amount=decision.amount,
+            source=repr(decision.source),
+        )
     if decision.symbol == "move" and decision.source == "adrenaline":
         if not turn.adrenaline:
-            return f"{car.name} has no Adrenaline this round (B-4.1)"
-        return "Adrenaline's +1 was already used this turn"
+            return Phrase("{car} has no Adrenaline this round (B-4.1)", car=car.name)
+        return Phrase("Adrenaline's +1 was already used this turn")
     if decision.symbol == "direct":
-        return (
-            f"{decision.source!r} cannot be played directly now: it must be in hand, "
-            "have Direct Play and its Heat be payable (G-35)"
+        return Phrase(
+            "{card} cannot be played directly now: it must be in hand, have Direct Play and its Heat be payable (G-35)",
+            card=repr(decision.source),
         )
-    return f"{decision.text()!r} is not a symbol {car.name} can use now"
+    return Phrase("{decision} is not a symbol {car} can use now", decision=repr(decision.text()), car=car.name)
 
 
 def use_symbol(race: RaceState, car: Car, decision: React) -> None:
@@ -567,7 +589,9 @@ def spend(race: RaceState, symbol: str, kind: int) -> None:
         if name == symbol and source == kind:
             del symbols[index]
             return
-    raise IllegalDecision(f"no {symbol} symbol from {race.cards.ids[kind]} is left")  # pragma: no cover
+    raise IllegalDecision(
+        "no {symbol} symbol from {card} is left", symbol=symbol, card=race.cards.ids[kind]
+    )  # pragma: no cover
 
 
 def salvage(race: RaceState, car: Car, decision: Salvage) -> None:
@@ -771,13 +795,23 @@ def check_discard(race: RaceState, car: Car, decision: Discard) -> list[int]:
     for kind in set(kinds):
         if not race.cards.discardable[kind]:
             raise IllegalDecision(
-                f"'{race.cards.ids[kind]}' cards can never be discarded: Heat and Stress stay in hand (B-8.3)"
+                "'{card}' cards can never be discarded: Heat and Stress stay in hand (B-8.3)", card=race.cards.ids[kind]
             )
         have = car.hand.count(kind)
         if kinds.count(kind) > have:
+            if have == 1:
+                raise IllegalDecision(
+                    "{car} has 1 '{card}' card in hand, not {count}",
+                    car=car.name,
+                    card=race.cards.ids[kind],
+                    count=kinds.count(kind),
+                )
             raise IllegalDecision(
-                f"{car.name} has {have} '{race.cards.ids[kind]}' card{'s' if have != 1 else ''} in hand, "
-                f"not {kinds.count(kind)}"
+                "{car} has {have} '{card}' cards in hand, not {count}",
+                car=car.name,
+                have=have,
+                card=race.cards.ids[kind],
+                count=kinds.count(kind),
             )
     return kinds
 
@@ -811,7 +845,7 @@ def check_refresh(race: RaceState, car: Car, decision: Refresh) -> None:
     available = refreshable(race, car)
     for kind in set(kinds):
         if kinds.count(kind) > available.count(kind):
-            raise IllegalDecision(f"'{race.cards.ids[kind]}' is not a played card with Refresh (G-33)")
+            raise IllegalDecision("'{card}' is not a played card with Refresh (G-33)", card=race.cards.ids[kind])
 
 
 def replenish(race: RaceState, car: Car, refreshed: tuple[str, ...] = (), draw: bool = True) -> None:

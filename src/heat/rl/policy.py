@@ -27,7 +27,7 @@ def load_model(path: str) -> Any:
     """The MaskablePPO model saved at ``path``, loaded once per process. ConfigError in one line
     if the file is missing, the learning extra is not installed or the model does not fit."""
     if not Path(path).is_file():
-        raise ConfigError(f"rl:{path}: no such model file (train one: python -m heat.rl.train)")
+        raise ConfigError("rl:{path}: no such model file (train one: python -m heat.rl.train)", path=path)
     try:
         from sb3_contrib import MaskablePPO
     except ImportError:
@@ -35,9 +35,16 @@ def load_model(path: str) -> Any:
     try:
         model = MaskablePPO.load(path, device="cpu")
     except Exception as error:  # a zip of another kind, a damaged file: what SB3 raises varies
-        raise ConfigError(f"rl:{path}: not a model this version can load ({type(error).__name__})") from None
+        raise ConfigError(
+            "rl:{path}: not a model this version can load ({kind})", path=path, kind=type(error).__name__
+        ) from None
     if model.observation_space.shape != (size(),):
-        raise ConfigError(f"rl:{path}: a model for observations of {model.observation_space.shape}, not ({size()},)")
+        raise ConfigError(
+            "rl:{path}: a model for observations of {shape}, not {expected}",
+            path=path,
+            shape=model.observation_space.shape,
+            expected=(size(),),
+        )
     return model
 
 
