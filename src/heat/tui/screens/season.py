@@ -32,13 +32,17 @@ PROMPTS = {
 """The question of each phase of the season hub."""
 
 
+TRACK_WIDTH = 8
+"""A track's name is cut to this many cells over its column of the scorepad."""
+
+
 def scorepad(view: SeasonView, viewer: int | None) -> RichTable:
     """Drivers by standing, a column of points per race so far, the total."""
     table = RichTable(box=None, padding=(0, 1, 0, 0), pad_edge=False, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column(_("Driver"), no_wrap=True)
     for track_id, _points in view.results:
-        table.add_column(track(track_id).name[:8], justify="right")
+        table.add_column(track(track_id).name[:TRACK_WIDTH], justify="right")
     table.add_column(_("Total"), justify="right", style="bold")
     for place, seat in enumerate(view.standings, 1):
         name = _("{name} (L)", name=view.names[seat]) if view.legends[seat] else view.names[seat]

@@ -184,7 +184,7 @@ class SetupScreen(Screen[None]):
                     id="aggressive",
                 )
             with Horizontal(classes="row"):
-                yield Label("Seed", classes="label")
+                yield Label(_("Seed"), classes="label")
                 yield Input(
                     "" if setup.seed is None else str(setup.seed), placeholder=_("random"), compact=True, id="seed"
                 )
