@@ -3,8 +3,8 @@
 The scenes are those of the English snapshots (``screens.SCENES``: setup, race, season hub, Hall
 of Fame), made and drawn while the app speaks the language, at 80x24 and, for the screens that
 work there in English too (not the setup screen, whose fields need 80 columns), in a narrow
-terminal of 60 columns. Besides matching its snapshot, a screen must show every label, button
-and drop-down value whole: a translation longer than its field is cut by the field's width,
+terminal of 60 columns. Besides matching its snapshot, a screen must show every label, button,
+drop-down value and footer key whole: a translation longer than its field is cut by the field's width,
 which the text would not show. The snapshots (docs/screenshots/i18n/NAME-WxH-LANG.svg) were
 looked at; ``HEAT_UPDATE_SNAPSHOTS=1`` rewrites them.
 """
@@ -22,6 +22,7 @@ from screens import SCENES
 from svgtext import svg_lines
 from textual.app import App
 from textual.widgets import Button, Label, Static
+from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent
 
 from heat import i18n
@@ -36,8 +37,9 @@ SHOTS_TAKEN = [
 
 
 def cut_texts(app: App[None]) -> list[str]:
-    """The labels, buttons and drop-down values on the screen that their field cuts."""
-    cut = []
+    """The labels, buttons and drop-down values on the screen that their field cuts, and the
+    footer's keys that do not fit in the terminal."""
+    cut = [key.description for key in app.screen.query(FooterKey) if key.region.right > app.size.width]
     for widget in app.screen.query("Label, Button, SelectCurrent Static"):
         if not widget.display or not widget.region.area:
             continue

@@ -28,3 +28,11 @@ def translate_bindings(node: DOMNode) -> None:
             )
             for binding in listed
         ]
+
+
+def show_bindings(node: DOMNode, keys: tuple[str, ...], *, shown: bool) -> None:
+    """Show the bindings of ``keys`` in the footer, or leave them out of it (they still work)."""
+    bindings = node._bindings.key_to_bindings
+    for key in keys:
+        bindings[key] = [replace(binding, show=shown) for binding in bindings.get(key, [])]
+    node.refresh_bindings()

@@ -26,7 +26,7 @@ from heat.engine.decisions import Salvage
 from heat.i18n import N_, _, error_text, ngettext
 from heat.narrate import weather_words
 from heat.preview import Preview, preview_decision
-from heat.tui.bindings import translate_bindings
+from heat.tui.bindings import show_bindings, translate_bindings
 from heat.tui.helptext import help_text, step_key
 from heat.tui.messages import Decided, TakeBack
 from heat.tui.race_source import GameTable, LocalRace, RaceSource
@@ -52,6 +52,9 @@ SHORT = 30
 TALL = 36
 """From this many rows, the map's key shows and the car table moves under the decision, so
 that the left column is filled and the log has the whole right one."""
+NARROW = 70
+"""Below this many columns the footer leaves out ``l`` and ``i`` (the ``?`` screen has them), so
+that its other keys fit in every language."""
 
 STEP_WORDS = {
     "plan": N_("steps 1-2"),
@@ -207,6 +210,7 @@ class RaceScreen(Screen[None]):
         self.query_one(TrackMap).show_key = tall
         self.set_class(tall, "tall")  # heat.tcss: the car table moves under the decision
         self.query_one(HandBar).set_detailed(tall)
+        show_bindings(self, ("l", "i"), shown=self.size.width >= NARROW)
         self._draw_status(self.current_view())
 
     # ------------------------------------------------------------------ what the app tells it
