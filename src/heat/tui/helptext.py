@@ -12,7 +12,8 @@ from heat.engine.content import CardDef
 from heat.i18n import N_, _, ngettext
 
 WIDTH = 66
-"""The help is wrapped to this many cells: the dialog's inside in an 80-column terminal."""
+"""The key rows are wrapped to this many cells, the dialog's inside (less its scroll bar) at 80
+columns, each description under itself (the dialog wraps the reminders' paragraphs)."""
 
 KeyRows = Sequence[tuple[str, str]]
 """(keys, what they do) rows; both marked with ``N_`` where they are words."""
@@ -63,11 +64,6 @@ def rows_text(rows: KeyRows, indent: int = 2) -> str:
         head = " " * indent + first.ljust(column)
         lines.append(textwrap.fill(second, WIDTH, initial_indent=head, subsequent_indent=" " * len(head)))
     return "\n".join(lines) + "\n"
-
-
-def wrapped(text: str) -> str:
-    """``text`` wrapped to ``WIDTH``, paragraph by paragraph."""
-    return "\n\n".join(textwrap.fill(paragraph, WIDTH) for paragraph in text.split("\n\n"))
 
 
 REMINDERS: dict[str, str] = {
@@ -131,8 +127,8 @@ def step_key(phase: str, step: str | None, *, tournament: bool = False) -> str:
 def help_text(key: str, *, cards: bool) -> str:
     """The whole help for the step ``key``: its keys, the app's keys and the reminder, in the
     language spoken."""
-    keys = rows_text(CARD_KEYS if cards else OPTION_KEYS) + rows_text(GLOBAL_KEYS)
-    reminder = wrapped(_(REMINDERS[key])) if key in REMINDERS else ""
+    keys = rows_text((*(CARD_KEYS if cards else OPTION_KEYS), *GLOBAL_KEYS))  # one column of keys
+    reminder = _(REMINDERS[key]) if key in REMINDERS else ""
     return _("Keys") + "\n" + keys + "\n" + _("Rules reminder") + "\n" + reminder.rstrip() + "\n"
 
 

@@ -31,7 +31,7 @@ from heat.engine import (
 from heat.i18n import N_, _, error_text
 from heat.players import BOT, HUMAN, LEGEND
 from heat.tui.bindings import translate_bindings
-from heat.tui.helptext import rows_text, wrapped
+from heat.tui.helptext import rows_text
 from heat.tui.messages import OpenFile, StartGame
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.setup_model import (
@@ -90,7 +90,7 @@ def setup_help() -> str:
         "the focus is in reverse video); enter or space opens a list, up/down and enter choose; q "
         "quits (ctrl+q in a name, seed or file field)."
     )
-    return wrapped(intro) + "\n\n" + rows_text(SETUP_ROWS, indent=0)
+    return intro + "\n\n" + rows_text(SETUP_ROWS, indent=0)
 
 
 def _kind_value(choice: SeatChoice) -> str:
