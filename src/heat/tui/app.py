@@ -22,7 +22,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
 from heat.engine import HeatError, IllegalDecision
+from heat.i18n import N_, _, error_text
 from heat.storage import existing_kind, real_path, replace_problem, save_error_text, save_problem
+from heat.tui.bindings import translate_bindings
 from heat.tui.messages import Decided, OpenFile, StartGame
 from heat.tui.race_source import LocalRace
 from heat.tui.replay_model import ReplayCursor, open_replay
@@ -44,7 +46,7 @@ ScreenResult = TypeVar("ScreenResult")
 
 def resume_command(table: Table, path: str) -> str:
     """The command that resumes ``path``."""
-    command = "heat season resume" if table.season is not None else "heat play --resume"
+    command = "heat season resume" if table.season is not None else "heat play --resume"  # commands: never translated
     return f"{command} {quote(path)}"  # a path with spaces, quoted for the shell
 
 
@@ -57,7 +59,7 @@ class HeatApp(App[None]):
     CSS_PATH = "heat.tcss"
     TITLE = "Heat"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_game", N_("Quit"), show=False, priority=True)]
 
     def __init__(
         self,
@@ -69,6 +71,7 @@ class HeatApp(App[None]):
         overwrite: bool = False,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.setup = setup or GameSetup()
         self.table = table
         self.replay = replay
@@ -103,7 +106,7 @@ class HeatApp(App[None]):
         path = self.save_path
         problem = (save_problem(path) or replace_problem(path)) if path else None
         if path and problem:
-            self._say(f"Cannot start: cannot save to {path}: {problem}", error=True)
+            self._say(_("Cannot start: cannot save to {path}: {problem}", path=path, problem=problem), error=True)
         elif path and not self.overwrite and existing_kind(path) is not None:
 
             def answered(answer: str | None) -> None:
@@ -120,7 +123,7 @@ class HeatApp(App[None]):
         try:
             table = build_table(message.setup, save_path=self.save_path)
         except HeatError as error:
-            self._say(f"Cannot start: {error}", error=True)
+            self._say(_("Cannot start: {reason}", reason=error_text(error)), error=True)
             return
         self.setup = message.setup
         self.begin(table)
@@ -133,7 +136,7 @@ class HeatApp(App[None]):
             else:
                 self.begin(Table.load(message.path))
         except HeatError as error:  # it names the file
-            self._say(f"Cannot open it: {error}", error=True)
+            self._say(_("Cannot open it: {reason}", reason=error_text(error)), error=True)
 
     # ------------------------------------------------------------------ the game loop
 
@@ -243,7 +246,7 @@ class HeatApp(App[None]):
             for decision in message.decisions:
                 table.apply(message.seat, decision)
         except IllegalDecision as error:  # the screens check first; this is a safety net
-            self._say(f"Not allowed: {error}", error=True)
+            self._say(_("Not allowed: {reason}", reason=error_text(error)), error=True)
         self.busy = True
         self.drive()
 
@@ -282,8 +285,12 @@ class HeatApp(App[None]):
         problem = table.save_error
         if problem is not None and problem != self.save_reported:
             self.notify(
-                f"Could not save the game to {table.save_path}: {problem}. The game goes on unsaved; "
-                "ctrl+s saves it to another file.",
+                _(
+                    "Could not save the game to {path}: {problem}. The game goes on unsaved; "
+                    "ctrl+s saves it to another file.",
+                    path=table.save_path,
+                    problem=problem,
+                ),
                 severity="error",
                 timeout=15,
             )
@@ -304,14 +311,14 @@ class HeatApp(App[None]):
         """Save the game (asking for a file the first time, or when its file cannot be written)."""
         table = self.table
         if table is None:
-            self._say("Nothing to save yet.")
+            self._say(_("Nothing to save yet."))
             return
         if table.save_path is None:
             self._ask_save(table)
             return
         problem = self._save_to(table, table.save_path)
         if problem is not None:
-            self._ask_save(table, note=f"Could not save to {table.save_path}: {problem}.")
+            self._ask_save(table, note=_("Could not save to {path}: {problem}.", path=table.save_path, problem=problem))
 
     def _ask_save(
         self, table: Table, then: Callable[[], None] | None = None, note: str | None = None, default: str | None = None
@@ -329,7 +336,7 @@ class HeatApp(App[None]):
                 return
             refused = replace_problem(path)
             if refused is not None:  # never replaced, whatever the player would answer: ask again
-                self._ask_save(table, then, f"Not saved: {refused}.", default=path)
+                self._ask_save(table, then, _("Not saved: {reason}.", reason=refused), default=path)
             elif existing_kind(path) is not None:
 
                 def answered(answer: str | None) -> None:
@@ -348,7 +355,7 @@ class HeatApp(App[None]):
                 if then is not None:
                     then()
             else:
-                self._ask_save(table, then, f"Could not save to {path}: {problem}.")
+                self._ask_save(table, then, _("Could not save to {path}: {problem}.", path=path, problem=problem))
 
         self.push_screen(SaveScreen(default, note), chosen)
 
@@ -366,10 +373,16 @@ class HeatApp(App[None]):
             problem = save_error_text(path, error)
             if path == table.save_path:
                 table.save_error = self.save_reported = problem  # said here: no notice as well
-            self._say(f"Could not save to {path}: {problem}", error=True)
+            self._say(_("Could not save to {path}: {problem}", path=path, problem=problem), error=True)
             return problem
         table.save_path, table.save_error, self.save_reported = path, None, None
-        self._say(f"Saved to {path} (and after every decision). Resume with: {resume_command(table, path)}")
+        self._say(
+            _(
+                "Saved to {path} (and after every decision). Resume with: {command}",
+                path=path,
+                command=resume_command(table, path),
+            )
+        )
         return None
 
     def action_quit_game(self) -> None:
@@ -391,7 +404,11 @@ class HeatApp(App[None]):
             elif answer == "quit":
                 self.exit()
             elif answer == "save":
-                note = f"Could not save to {table.save_path}: {problem}." if problem else None
+                note = (
+                    _("Could not save to {path}: {problem}.", path=table.save_path, problem=problem)
+                    if problem
+                    else None
+                )
                 self._ask_save(table, self.exit, note)
 
         self.push_screen(QuitScreen(table.save_path, problem), answered)
@@ -403,6 +420,9 @@ def run_app(app: HeatApp) -> int:
     app.run()
     table = app.table
     if table is not None and table.save_path and table.save_error:
-        print(f"heat: the game could not be saved to {table.save_path}: {table.save_error}", file=sys.stderr)
+        print(
+            _("heat: the game could not be saved to {path}: {problem}", path=table.save_path, problem=table.save_error),
+            file=sys.stderr,
+        )
         return 1
     return 0

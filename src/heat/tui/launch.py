@@ -8,6 +8,7 @@ import argparse
 import sys
 
 from heat.cli import play_cmd, race_cmd, season_cmd
+from heat.i18n import N_
 from heat.storage import check_new_save
 from heat.tui.replay_model import open_replay
 from heat.tui.setup_model import SEASON_MODE, build_table, setup_from_args
@@ -59,7 +60,7 @@ def join(args: argparse.Namespace) -> int:
     link = parse_link(args.join)
     need_client()
     if _plain(args):
-        raise JoinError("--join plays in the full-screen app: leave out --plain, and run it in a terminal")
+        raise JoinError(N_("--join plays in the full-screen app: leave out --plain, and run it in a terminal"))
     from heat.tui.online.app import RemoteApp, run_remote
     from heat.tui.online.connection import probe
 

@@ -5,6 +5,7 @@ doing nothing more); this module only words the question for the confirmation di
 from __future__ import annotations
 
 from heat.engine import Decision, SeatView
+from heat.i18n import _
 from heat.preview import HEAT_STEP, Confirmation, amount_text, confirmation_of, percent_text
 
 Risk = Confirmation
@@ -21,16 +22,38 @@ def risk_of(view: SeatView, decision: Decision, before: SeatView | None = None) 
 def question_lines(risk: Risk) -> list[str]:
     """The question in a few lines: the decision, the spin-out chance and where, the Heat."""
     preview = risk.preview
-    lines = [f"Commit {risk.decision.text()}?"]
+    lines = [_("Commit {decision}?", decision=risk.decision.text())]
     if preview.spin_chance > 0:
         corners = ", ".join(str(corner.corner) for corner in preview.corners if corner.spin_chance > 0)
-        where = f" at corner {corners}" if corners else ""
+        chance = percent_text(preview.spin_chance)
         if risk.certain_spin:
-            lines.append(f"You WILL spin out{where}: the preview gives it 100%.")
+            lines.append(
+                _("You WILL spin out at corner {corners}: the preview gives it 100%.", corners=corners)
+                if corners
+                else _("You WILL spin out: the preview gives it 100%.")
+            )
         else:
-            lines.append(f"Spin-out {percent_text(preview.spin_chance)}{where}.")
+            lines.append(
+                _("Spin-out {chance} at corner {corners}.", chance=chance, corners=corners)
+                if corners
+                else _("Spin-out {chance}.", chance=chance)
+            )
     if risk.extra_heat >= HEAT_STEP:
-        now = f", {preview.heat_now} of it at once" if preview.heat_now else ""
-        more = f" ({amount_text(risk.extra_heat)} more than without it)" if risk.compared else ""
-        lines.append(f"Heat to pay: {amount_text(preview.expected_heat)} expected{now}{more}.")
+        expected = amount_text(preview.expected_heat)
+        now = preview.heat_now
+        more = amount_text(risk.extra_heat)
+        if now and risk.compared:
+            line = _(
+                "Heat to pay: {expected} expected, {now} of it at once ({more} more than without it).",
+                expected=expected,
+                now=now,
+                more=more,
+            )
+        elif now:
+            line = _("Heat to pay: {expected} expected, {now} of it at once.", expected=expected, now=now)
+        elif risk.compared:
+            line = _("Heat to pay: {expected} expected ({more} more than without it).", expected=expected, more=more)
+        else:
+            line = _("Heat to pay: {expected} expected.", expected=expected)
+        lines.append(line)
     return lines

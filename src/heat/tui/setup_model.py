@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from heat.bots.levels import parse_levels
 from heat.engine import COLORS, ConfigError, Race, RaceConfig, SeatConfig
 from heat.engine.championship import Season, SeasonConfig
+from heat.i18n import N_
 from heat.legend_options import SETUP_SCREEN_WORDS, check_legend_options
 from heat.players import BOT, HUMAN, LEGEND, SeatRole
 from heat.tui.table import Table
@@ -76,15 +77,19 @@ def resolve_seats(choices: tuple[SeatChoice, ...], seed: int) -> tuple[tuple[Sea
     colours nobody chose, with ``seed``; humans without a name are called ``Player N``."""
     rows = [choice for choice in choices if choice.kind != OFF]
     if not rows:
-        raise ConfigError("every seat is empty: add at least one human driver")
+        raise ConfigError(N_("every seat is empty: add at least one human driver"))
     if not any(choice.kind == HUMAN for choice in rows):
-        raise ConfigError("nobody is at the keyboard: make at least one seat human (or watch bots with 'heat race')")
+        raise ConfigError(
+            N_("nobody is at the keyboard: make at least one seat human (or watch bots with 'heat race')")
+        )
     chosen = [choice.color for choice in rows if choice.color != RANDOM_COLOR]
     for color in chosen:
         if color not in COLORS:
-            raise ConfigError(f"unknown colour {color!r}; colours are: {', '.join(COLORS)}")
+            raise ConfigError(
+                N_("unknown colour {color}; colours are: {colors}"), color=repr(color), colors=", ".join(COLORS)
+            )
         if chosen.count(color) > 1:
-            raise ConfigError(f"two cars cannot both be {color} (B-0.1)")
+            raise ConfigError(N_("two cars cannot both be {color} (B-0.1)"), color=color)
     free = [color for color in COLORS if color not in chosen]
     random.Random(seed).shuffle(free)
     seats: list[SeatConfig] = []
@@ -96,7 +101,7 @@ def resolve_seats(choices: tuple[SeatChoice, ...], seed: int) -> tuple[tuple[Sea
         elif free:
             color = free.pop()
         else:
-            raise ConfigError(f"a race has at most {len(COLORS)} cars (B-0.6)")
+            raise ConfigError(N_("a race has at most {count} cars (B-0.6)"), count=len(COLORS))
         if choice.kind == HUMAN:
             humans += 1
             seats.append(SeatConfig(choice.name.strip() or f"Player {humans}", color))
@@ -108,7 +113,9 @@ def resolve_seats(choices: tuple[SeatChoice, ...], seed: int) -> tuple[tuple[Sea
             seats.append(SeatConfig(f"Legend {color.capitalize()}", color, legend=True))
             roles.append(SeatRole(LEGEND))
         else:
-            raise ConfigError(f"unknown seat kind {choice.kind!r}; kinds are: {', '.join(SEAT_KINDS)}")
+            raise ConfigError(
+                N_("unknown seat kind {kind}; kinds are: {kinds}"), kind=repr(choice.kind), kinds=", ".join(SEAT_KINDS)
+            )
     return tuple(seats), tuple(roles)
 
 
@@ -156,10 +163,12 @@ def setup_from_args(args: argparse.Namespace, *, mode: str = RACE_MODE) -> GameS
     bots = int(getattr(args, "bots", 3))
     legends = int(getattr(args, "legends", 0) or 0)
     if not 0 <= bots <= 5:
-        raise ConfigError(f"--bots must be 0 to 5, not {bots}")
+        raise ConfigError(N_("--bots must be 0 to 5, not {bots}"), bots=bots)
     color = getattr(args, "color", "red")
     if color not in COLORS:
-        raise ConfigError(f"unknown colour {color!r}; colours are: {', '.join(COLORS)}")
+        raise ConfigError(
+            N_("unknown colour {color}; colours are: {colors}"), color=repr(color), colors=", ".join(COLORS)
+        )
     levels = parse_levels(getattr(args, "level", DEFAULT_LEVEL), bots)
     rows = [SeatChoice(HUMAN, getattr(args, "name", "Player"), color=color)]
     rows += [SeatChoice(BOT, level=level) for level in levels]

@@ -32,6 +32,7 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
+from heat.i18n import N_, _
 from heat.players import HUMAN, SeatRole, check_roles, make_bots, players_record, roles_of
 from heat.storage import naming, read_saved_game, save_error_text, write_save
 
@@ -130,8 +131,12 @@ class Table:
         if race is not None:
             race.check(seat, decision)
         elif decision not in self.legal(seat):
-            options = ", ".join(d.text() for d in self.legal(seat)) or "nothing"
-            raise IllegalDecision(f"{decision.text()!r} is not possible now; the options are: {options}")
+            options = ", ".join(d.text() for d in self.legal(seat)) or _("nothing")
+            raise IllegalDecision(
+                N_("{decision} is not possible now; the options are: {options}"),
+                decision=repr(decision.text()),
+                options=options,
+            )
 
     def apply(self, seat: int, decision: Decision) -> None:
         """Apply through the engine (IllegalDecision changes nothing), then autosave."""

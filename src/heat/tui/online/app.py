@@ -27,6 +27,8 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from heat.engine import HeatError, Race, replay
+from heat.i18n import N_, _, error_text
+from heat.tui.bindings import translate_bindings
 from heat.tui.messages import Decided, TakeBack
 from heat.tui.online.connection import FATAL_CODES, open_seat
 from heat.tui.online.link import JoinError, Link, SeatRefused
@@ -64,13 +66,14 @@ class RemoteApp(App[None]):
     TITLE = "Heat"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
-        Binding("b", "back", "Back at the wheel", show=False),
-        Binding("enter", "on_to_the_race", "On to the race", show=False),
+        Binding("ctrl+q", "quit_game", N_("Quit"), show=False, priority=True),
+        Binding("b", "back", N_("Back at the wheel"), show=False),
+        Binding("enter", "on_to_the_race", N_("On to the race"), show=False),
     ]
 
     def __init__(self, link: Link, name: str | None, *, confirm: bool = True) -> None:
         super().__init__()
+        translate_bindings(self)
         self.link = link
         self.player_name = name
         self.confirm = confirm
@@ -108,16 +111,19 @@ class RemoteApp(App[None]):
             try:
                 socket, welcome = await open_seat(self.link, self.player_name)
             except SeatRefused as error:  # trying again cannot help
-                self._fail(str(error))
+                self._fail(error_text(error))
                 return
             except JoinError as error:  # unreachable: the server may be back soon
                 pause = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
                 attempt += 1
-                self._say(f"{error}; trying again in {pause:.0f} s", error=True)
+                self._say(
+                    _("{reason}; trying again in {seconds} s", reason=error_text(error), seconds=f"{pause:.0f}"),
+                    error=True,
+                )
                 await asyncio.sleep(pause)
                 continue
             if self.table is not None:
-                self._say("Connected again: the table goes on where the server stands.")
+                self._say(_("Connected again: the table goes on where the server stands."))
             attempt = 0
             self.socket, self.pending = socket, False
             if self.table is None:
@@ -132,12 +138,18 @@ class RemoteApp(App[None]):
             except ConnectionClosed:
                 pass
             except (ValueError, TypeError, KeyError, AttributeError) as error:  # a server this client cannot read
-                self._fail(f"the server at {self.link.base} sent a message this client cannot read ({error!r})")
+                self._fail(
+                    _(
+                        "the server at {server} sent a message this client cannot read ({error})",
+                        server=self.link.base,
+                        error=repr(error),
+                    )
+                )
                 await socket.close()
             finally:
                 self.socket = None
             if self.problem is None:
-                self._say("The connection to the server dropped: reconnecting...", error=True)
+                self._say(_("The connection to the server dropped: reconnecting..."), error=True)
                 await asyncio.sleep(RETRY_SECONDS[0])
 
     async def _send(self, **message: Any) -> bool:
@@ -162,7 +174,7 @@ class RemoteApp(App[None]):
                 await self._send(type="sync")
                 return
             except JoinError as error:
-                self._fail(str(error))
+                self._fail(error_text(error))
                 return
             for notice in notices:
                 seq = int(notice.get("seq", -1))
@@ -173,29 +185,29 @@ class RemoteApp(App[None]):
         elif kind == "accepted":
             self.pending = False
             if message.get("id") is None:  # a take-back (decisions carry an id)
-                self._say("Taken back.")
+                self._say(_("Taken back."))
         elif kind == "refused":
             self.pending = False
             await self._show(ask_again=True)
-            self._say(f"Refused by the server: {message.get('message')}", error=True)
+            self._say(_("Refused by the server: {reason}", reason=message.get("message")), error=True)
         elif kind == "error":
             text = str(message.get("message") or message.get("code"))
             if message.get("code") in FATAL_CODES:
-                self._fail(f"cannot play table {self.link.table} on: {text}")
+                self._fail(_("cannot play table {table} on: {reason}", table=self.link.table, reason=text))
             elif message.get("code") == "store_failed":  # nothing was applied: decide again
                 self.pending = False
                 await self._show(ask_again=True)
-                self._say(f"The server says: {text}", error=True)
+                self._say(_("The server says: {message}", message=text), error=True)
             else:
-                self._say(f"The server says: {text}", error=True)
+                self._say(_("The server says: {message}", message=text), error=True)
         elif kind == "rematch":
             self.rematch = str(message.get("table"))
-            self._say(f"A rematch is open (table {self.rematch}): m joins it.")
+            self._say(_("A rematch is open (table {table}): m joins it.", table=self.rematch))
 
     def _fail(self, problem: str) -> None:
         """The seat cannot be played on: say why (printed again once the app stops)."""
         self.problem = problem
-        self._say(f"{problem} (q quits)", error=True)
+        self._say(_("{problem} (q quits)", problem=problem), error=True)
 
     # ------------------------------------------------------------------ the screens
 
@@ -227,9 +239,9 @@ class RemoteApp(App[None]):
         if table.standin != self._standin:  # said when it starts and when it stops
             self._standin = table.standin
             if table.standin:
-                self._say("Your stand-in bot drives for you now: b (or your next decision) takes your seat back.")
+                self._say(_("Your stand-in bot drives for you now: b (or your next decision) takes your seat back."))
         if table.standin:
-            waiting = waiting or "your stand-in bot (b: take your seat back)"
+            waiting = waiting or _("your stand-in bot (b: take your seat back)")
         if view.phase == "draft":
             draft = await self._show_main(DraftScreen, lambda: DraftScreen(table))
             if asked is not None and not self.pending:
@@ -267,11 +279,17 @@ class RemoteApp(App[None]):
             season = table.season_view()
             waiting = ", ".join(table.deciding())
             if table.is_over:
-                hub.say("The championship is over: q leaves the table.")
+                hub.say(_("The championship is over: q leaves the table."))
             elif len(season.results) > self._races_shown:
-                hub.say(f"Race {len(season.results)} is over. Enter: on to race {len(season.results) + 1}.")
+                hub.say(
+                    _(
+                        "Race {race} is over. Enter: on to race {next}.",
+                        race=len(season.results),
+                        next=len(season.results) + 1,
+                    )
+                )
             elif waiting:
-                hub.say(f"Waiting for {waiting}.")
+                hub.say(_("Waiting for {names}.", names=waiting))
 
     async def action_on_to_the_race(self) -> None:
         """After a championship race, leave its points on the hub for the next race."""
@@ -293,7 +311,9 @@ class RemoteApp(App[None]):
             ResultsScreen(
                 table,
                 race,
-                bindings_text="enter or q: leave the table · r: replay this race · m: rematch (the same seats again)",
+                bindings_text=_(
+                    "enter or q: leave the table · r: replay this race · m: rematch (the same seats again)"
+                ),
                 online=True,
             )
         )
@@ -316,7 +336,7 @@ class RemoteApp(App[None]):
         except (httpx.HTTPError, ValueError, KeyError, TypeError) as error:
             self.results_shown = False  # the results come back, with the reason on the line
             await self._show()
-            self._say(f"No rematch: {error}", error=True)
+            self._say(_("No rematch: {reason}", reason=error_text(error)), error=True)
             return
         self.link = replace(self.link, table=table_id)
         self.table, self.rematch, self.results_shown, self.pending = None, None, False, False
@@ -337,7 +357,13 @@ class RemoteApp(App[None]):
             return replay(response.json())
         except (httpx.HTTPError, ValueError, HeatError) as error:
             standings = ", ".join(table.names[seat] for seat in table.view().standings)
-            self._say(f"The race is over: {standings}. (Its record could not be read: {error}.) q quits.")
+            self._say(
+                _(
+                    "The race is over: {standings}. (Its record could not be read: {reason}.) q quits.",
+                    standings=standings,
+                    reason=error_text(error),
+                )
+            )
             return None
 
     def _tick(self) -> None:
@@ -362,7 +388,9 @@ class RemoteApp(App[None]):
         for decision in message.decisions:
             sent = await self._send(type="decide", seq=table.version, decision=decision.text(), id=next(self._ids))
             if not sent:
-                self._say("Not connected: the decision was not sent. It is asked again once reconnected.", error=True)
+                self._say(
+                    _("Not connected: the decision was not sent. It is asked again once reconnected."), error=True
+                )
                 self._asked = None
                 return
             self.pending = True
@@ -405,15 +433,15 @@ class RemoteApp(App[None]):
 
     def action_save(self) -> None:
         """Nothing to save: the server keeps the race."""
-        self._say(f"The server keeps this race: rejoin it with your link ({self.link.page}#...).")
+        self._say(_("The server keeps this race: rejoin it with your link ({page}#...).", page=self.link.page))
 
     async def action_back(self) -> None:
         """Take the seat back from the stand-in bot (the server's ``back``)."""
         table = self.table
         if table is None or not table.standin:
-            self._say("You are at the wheel: no stand-in drives for you.")
+            self._say(_("You are at the wheel: no stand-in drives for you."))
         elif await self._send(type="back"):
-            self._say("Back at the wheel: the stand-in stops.")
+            self._say(_("Back at the wheel: the stand-in stops."))
 
     def action_quit_game(self) -> None:
         """Leave the table (the seat stays yours: the same link joins it again)."""
@@ -430,5 +458,10 @@ def run_remote(app: RemoteApp) -> int:
         return 2
     table = app.table
     if table is not None and not table.is_over:
-        print(f"Left table {app.link.table}: your stand-in bot drives until you join again with the same link.")
+        print(
+            _(
+                "Left table {table}: your stand-in bot drives until you join again with the same link.",
+                table=app.link.table,
+            )
+        )
     return 0

@@ -11,12 +11,19 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
+from heat.i18n import N_
 from heat.tui.online.link import JoinError, Link, SeatRefused
 
 OPEN_SECONDS = 10.0
 """How long to wait for the server to answer the connection and the hello."""
 
-NOTHING_ANSWERS = "nothing answers there (is the server running? is the link's address right?)"
+NOT_HEAT = N_("{server} does not answer like a Heat server ({why})")
+CANNOT_REACH = N_("cannot reach the server at {server}: {why}")
+NO_ANSWER = N_("cannot reach the server at {server}: no answer within {seconds} s")
+NOTHING_ANSWERS = N_(
+    "cannot reach the server at {server}: nothing answers there (is the server running? is the link's address right?)"
+)
+CANNOT_JOIN = N_("cannot join table {table}: {why}")
 
 FATAL_CODES = frozenset({"unauthorized", "not_found", "removed", "hello_first", "bad_message"})
 """Errors after which reconnecting cannot help: the seat is not ours (any more)."""
@@ -33,19 +40,20 @@ def hello(link: Link, name: str | None) -> str:
     return json.dumps(message)
 
 
-def unreachable(link: Link, error: BaseException) -> str:
+def unreachable(link: Link, error: BaseException) -> JoinError:
     """Why the server at ``link`` cannot be reached, in a line."""
+    server = link.base
     if isinstance(error, InvalidStatus):
-        return f"{link.base} does not answer like a Heat server (HTTP {error.response.status_code})"
+        return JoinError(NOT_HEAT, server=server, why=f"HTTP {error.response.status_code}")
     if isinstance(error, InvalidURI | InvalidHandshake):
-        return f"{link.base} does not answer like a Heat server ({error})"
+        return JoinError(NOT_HEAT, server=server, why=str(error))
     if isinstance(error, TimeoutError):
-        return f"cannot reach the server at {link.base}: no answer within {OPEN_SECONDS:.0f} s"
+        return JoinError(NO_ANSWER, server=server, seconds=f"{OPEN_SECONDS:.0f}")
     if isinstance(error, ConnectionRefusedError) or "Connect call failed" in str(error):
-        return f"cannot reach the server at {link.base}: {NOTHING_ANSWERS}"
+        return JoinError(NOTHING_ANSWERS, server=server)
     if isinstance(error, OSError):
-        return f"cannot reach the server at {link.base}: {error.strerror or error}"
-    return f"lost the server at {link.base}: {error}"
+        return JoinError(CANNOT_REACH, server=server, why=str(error.strerror or error))
+    return JoinError(N_("lost the server at {server}: {why}"), server=server, why=str(error))
 
 
 async def open_seat(link: Link, name: str | None) -> tuple[ClientConnection, dict[str, Any]]:
@@ -54,24 +62,31 @@ async def open_seat(link: Link, name: str | None) -> tuple[ClientConnection, dic
     try:
         socket = await connect(link.socket, open_timeout=OPEN_SECONDS, max_size=None, close_timeout=2)
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
-        raise JoinError(unreachable(link, error)) from None
+        raise unreachable(link, error) from None
     try:
         await socket.send(hello(link, name))
         first = json.loads(await asyncio.wait_for(socket.recv(), OPEN_SECONDS))
     except (ConnectionClosed, OSError, TimeoutError, ValueError) as error:
         await socket.close()
-        raise JoinError(unreachable(link, error)) from None
+        raise unreachable(link, error) from None
     if not isinstance(first, dict) or first.get("type") != "welcome":
         await socket.close()
         why = first.get("message") if isinstance(first, dict) else None
         if isinstance(first, dict) and first.get("type") == "error" and first.get("code") in PASSING_CODES:
             # The server is there but cannot serve the table now (its database is away): the
             # seat is still ours, so this is worth trying again, like an unreachable server.
-            raise JoinError(f"the server at {link.base} cannot serve table {link.table} now: {why or first['code']}")
-        raise SeatRefused(f"cannot join table {link.table}: {why or 'the server did not welcome this seat'}")
+            raise JoinError(
+                N_("the server at {server} cannot serve table {table} now: {why}"),
+                server=link.base,
+                table=link.table,
+                why=str(why or first["code"]),
+            )
+        if why:
+            raise SeatRefused(CANNOT_JOIN, table=link.table, why=str(why))
+        raise SeatRefused(N_("cannot join table {table}: the server did not welcome this seat"), table=link.table)
     if not isinstance(first.get("seat"), int):
         await socket.close()
-        raise SeatRefused(f"cannot join table {link.table}: this link opens no seat")
+        raise SeatRefused(N_("cannot join table {table}: this link opens no seat"), table=link.table)
     return socket, first
 
 
@@ -82,18 +97,19 @@ async def table_facts(link: Link) -> dict[str, Any]:
         async with httpx.AsyncClient(timeout=OPEN_SECONDS) as client:
             response = await client.get(f"{link.base}/api/tables/{link.table}")
     except httpx.TimeoutException:
-        raise JoinError(f"cannot reach the server at {link.base}: no answer within {OPEN_SECONDS:.0f} s") from None
+        raise JoinError(NO_ANSWER, server=link.base, seconds=f"{OPEN_SECONDS:.0f}") from None
     except httpx.HTTPError as error:
-        why = NOTHING_ANSWERS if "attempts failed" in str(error) else str(error)
-        raise JoinError(f"cannot reach the server at {link.base}: {why}") from None
+        if "attempts failed" in str(error):
+            raise JoinError(NOTHING_ANSWERS, server=link.base) from None
+        raise JoinError(CANNOT_REACH, server=link.base, why=str(error)) from None
     try:
         facts = response.json()
     except ValueError:
         facts = None
     if not isinstance(facts, dict):
-        raise JoinError(f"{link.base} does not answer like a Heat server (HTTP {response.status_code})")
+        raise JoinError(NOT_HEAT, server=link.base, why=f"HTTP {response.status_code}")
     if response.status_code != 200:
-        raise SeatRefused(f"cannot join table {link.table}: {facts.get('message') or response.status_code}")
+        raise SeatRefused(CANNOT_JOIN, table=link.table, why=str(facts.get("message") or response.status_code))
     return facts
 
 

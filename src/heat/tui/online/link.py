@@ -8,6 +8,7 @@ from importlib.util import find_spec
 from urllib.parse import urlsplit
 
 from heat.engine import HeatError
+from heat.i18n import N_
 
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
@@ -49,27 +50,29 @@ def parse_link(text: str) -> Link:
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise JoinError(
-            "--join: expected an invitation link like http://HOST:PORT/t/TABLE#TOKEN (the link your host sent you)"
+            N_("--join: expected an invitation link like http://HOST:PORT/t/TABLE#TOKEN (the link your host sent you)")
         )
     try:
         parts.port  # noqa: B018 - urlsplit checks the port only when asked
     except ValueError:
-        raise JoinError(f"--join: the link's port is not a number: {parts.netloc}") from None
+        raise JoinError(N_("--join: the link's port is not a number: {address}"), address=parts.netloc) from None
     found = re.fullmatch(r"(?P<prefix>.*)/t/(?P<table>[^/]+)/?", parts.path)
     if found is None or not _TABLE_ID.fullmatch(found["table"]):
-        raise JoinError("--join: the link names no table: expected .../t/TABLE#TOKEN")
+        raise JoinError(N_("--join: the link names no table: expected .../t/TABLE#TOKEN"))
     fragment = parts.fragment
     if not fragment:
         raise JoinError(
-            "--join: this is the table's spectator link (no #TOKEN): ask the host for your seat's invitation link"
+            N_("--join: this is the table's spectator link (no #TOKEN): ask the host for your seat's invitation link")
         )
     if fragment.startswith("admin="):
         raise JoinError(
-            "--join: this is the creator's admin link: join with a seat's invitation link "
-            "(the server printed one per seat)"
+            N_(
+                "--join: this is the creator's admin link: join with a seat's invitation link "
+                "(the server printed one per seat)"
+            )
         )
     if not _TOKEN.fullmatch(fragment):
-        raise JoinError("--join: the part after # is not a seat's token: copy the whole invitation link")
+        raise JoinError(N_("--join: the part after # is not a seat's token: copy the whole invitation link"))
     base = f"{parts.scheme}://{parts.netloc}{found['prefix']}"
     return Link(base=base, table=found["table"], token=fragment)
 
@@ -77,4 +80,4 @@ def parse_link(text: str) -> Link:
 def need_client() -> None:
     """JoinError unless the online client's libraries (the server extra) are installed."""
     if find_spec("websockets") is None or find_spec("httpx") is None:
-        raise JoinError("--join needs the online client's libraries: pip install 'heat-race[server]'")
+        raise JoinError(N_("--join needs the online client's libraries: pip install 'heat-race[server]'"))

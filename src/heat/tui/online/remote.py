@@ -10,6 +10,7 @@ from typing import Any
 
 from heat.engine import Decision, HeatError, IllegalDecision, SeatView, parse_decision
 from heat.engine.championship import Season, SeasonView
+from heat.i18n import N_
 from heat.tui.online.link import JoinError, Link
 from heat.tui.online.wire import season_view_from_json, view_from_json
 from heat.tui.staging import ReactStage
@@ -64,7 +65,9 @@ class RemoteTable:
         try:
             legal = [parse_decision(text) for text in message.get("legal") or []]
         except HeatError as error:
-            raise JoinError(f"the server sent a decision this client cannot read: {error}") from None
+            raise JoinError(
+                N_("the server sent a decision this client cannot read: {reason}"), reason=str(error)
+            ) from None
         if message.get("full"):
             self._log_key = object()  # the log starts again: a reconnection, a take-back
         self.state, self.event_log, self.notices = dict(message), events, notices
@@ -165,7 +168,9 @@ class RemoteTable:
 
     def check(self, seat: int, decision: Decision) -> None:
         if seat != self.seat or decision not in self._legal:
-            raise IllegalDecision(f"{decision.text()!r} is not one of your legal decisions now (l lists them)")
+            raise IllegalDecision(
+                N_("{decision} is not one of your legal decisions now (l lists them)"), decision=repr(decision.text())
+            )
 
     def view(self, seat: int | None = None) -> SeatView:
         """This seat's view, whatever ``seat`` asks: it is all this client holds."""

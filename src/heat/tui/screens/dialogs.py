@@ -15,32 +15,36 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from heat.engine import SeatView
+from heat.i18n import N_, _
 from heat.narrate import legends_deck, legends_rules
+from heat.tui.bindings import translate_bindings
 from heat.tui.widgets.cars_table import WIDE_KEY, cars_table
 
 
 class HelpScreen(ModalScreen[None]):
     """The keys and a rules reminder for the current step."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q,enter", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q,enter", "dismiss", N_("Close"))]
 
     def __init__(self, text: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.text = text
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
             yield Static(Text(self.text), id="help-text")
-            yield Static("escape: close", classes="dim")
+            yield Static(_("escape: close"), classes="dim")
 
 
 class ChoiceScreen(ModalScreen[int | None]):
     """Pick one of ``options`` (their index), or escape (None)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", N_("Back"))]
 
     def __init__(self, title: str, options: list[str]) -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.options = options
 
@@ -65,18 +69,19 @@ class CarsScreen(ModalScreen[None]):
     """Every car's public facts with their Upgrade cards and play areas, however narrow the
     terminal."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,i,q,enter", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,i,q,enter", "dismiss", N_("Close"))]
 
     def __init__(self, view: SeatView, viewer: int | None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.view = view
         self.viewer = viewer
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):
-            yield Static("Every car (public facts)", classes="dialog-title")
+            yield Static(_("Every car (public facts)"), classes="dialog-title")
             yield Static(cars_table(self.view, self.viewer, 200))
-            yield Static(WIDE_KEY, classes="dim")
+            yield Static(_(WIDE_KEY), classes="dim")
             deck = legends_deck(self.view)
             if deck is not None:
                 yield Static(deck, id="legends-deck")
@@ -88,10 +93,11 @@ class CarsScreen(ModalScreen[None]):
 class SaveScreen(ModalScreen[str | None]):
     """Ask for the file to save to; ``note`` (e.g. why the last save failed) above the question."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", N_("Cancel"))]
 
     def __init__(self, default: str, note: str | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.default = default
         self.note = note
 
@@ -99,7 +105,7 @@ class SaveScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             if self.note:
                 yield Static(Text(self.note, style="bold red"), id="save-note")
-            yield Static("Save to which file? (enter: save, escape: cancel)", classes="dialog-title")
+            yield Static(_("Save to which file? (enter: save, escape: cancel)"), classes="dialog-title")
             yield Input(value=self.default, id="save-path")
 
     def on_mount(self) -> None:
@@ -117,6 +123,10 @@ class SaveScreen(ModalScreen[str | None]):
 class QuestionScreen(ModalScreen[str]):
     """A question in a dialog, answered by a key: the subclass's bindings call ``answer`` with
     what the screen closes with, and ``question`` gives the text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def question(self) -> str:
         """The question and its keys."""
@@ -136,9 +146,9 @@ class QuitScreen(QuestionScreen):
     file the game is saved in; ``problem``: why saving it there failed (then it is not saved)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "answer('save')", "Save and quit"),
-        Binding("y", "answer('quit')", "Quit"),
-        Binding("n,escape", "answer('stay')", "Stay"),
+        Binding("s", "answer('save')", N_("Save and quit")),
+        Binding("y", "answer('quit')", N_("Quit")),
+        Binding("n,escape", "answer('stay')", N_("Stay")),
     ]
 
     def __init__(self, saved_to: str | None, problem: str | None = None) -> None:
@@ -148,13 +158,15 @@ class QuitScreen(QuestionScreen):
 
     def question(self) -> str:
         if self.saved_to and self.problem:
-            return (
-                f"Quit? The game could not be saved in {self.saved_to}: {self.problem}.\n"
-                "s: save to another file, then quit   y: quit without saving   n: stay"
+            return _(
+                "Quit? The game could not be saved in {path}: {problem}.\n"
+                "s: save to another file, then quit   y: quit without saving   n: stay",
+                path=self.saved_to,
+                problem=self.problem,
             )
         if self.saved_to:
-            return f"Quit? The game is saved in {self.saved_to}.\ny: quit   n: stay"
-        return "Quit? s: save, then quit   y: quit without saving   n: stay"
+            return _("Quit? The game is saved in {path}.\ny: quit   n: stay", path=self.saved_to)
+        return _("Quit? s: save, then quit   y: quit without saving   n: stay")
 
 
 class ConfirmScreen(QuestionScreen):
@@ -163,9 +175,9 @@ class ConfirmScreen(QuestionScreen):
     preview gives a sure spin-out is never one key away."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer('commit')", "Commit"),
-        Binding("o", "answer('always')", "Commit, ask no more"),
-        Binding("n,escape", "answer('back')", "Back"),
+        Binding("y", "answer('commit')", N_("Commit")),
+        Binding("o", "answer('always')", N_("Commit, ask no more")),
+        Binding("n,escape", "answer('back')", N_("Back")),
     ]
 
     def __init__(self, lines: list[str]) -> None:
@@ -173,7 +185,7 @@ class ConfirmScreen(QuestionScreen):
         self.lines = lines
 
     def question(self) -> str:
-        keys = "y: commit   n: back   o: commit, and ask no more in this game"
+        keys = _("y: commit   n: back   o: commit, and ask no more in this game")
         return "\n".join([*self.lines, keys])
 
 
@@ -190,15 +202,16 @@ class ReplaceScreen(ExistingFileScreen):
     it, or go ``back``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "answer('replace')", "Overwrite"),
-        Binding("r", "answer('resume')", "Resume it"),
-        Binding("n,escape", "answer('back')", "Back"),
+        Binding("o", "answer('replace')", N_("Overwrite")),
+        Binding("r", "answer('resume')", N_("Resume it")),
+        Binding("n,escape", "answer('back')", N_("Back")),
     ]
 
     def question(self) -> str:
-        return (
-            f"{self.path} already exists: the new game would be saved over it.\n"
-            "o: overwrite it   r: resume the game in it   n: back"
+        return _(
+            "{path} already exists: the new game would be saved over it.\n"
+            "o: overwrite it   r: resume the game in it   n: back",
+            path=self.path,
         )
 
 
@@ -207,9 +220,9 @@ class OverwriteScreen(ExistingFileScreen):
     ``replace`` it, or go ``back`` to choose another."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "answer('replace')", "Overwrite"),
-        Binding("n,escape", "answer('back')", "Another file"),
+        Binding("o", "answer('replace')", N_("Overwrite")),
+        Binding("n,escape", "answer('back')", N_("Another file")),
     ]
 
     def question(self) -> str:
-        return f"{self.path} already exists.\no: overwrite it   n: save to another file"
+        return _("{path} already exists.\no: overwrite it   n: save to another file", path=self.path)

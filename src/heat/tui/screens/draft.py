@@ -12,6 +12,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from heat.engine import Decision, SeatView
 from heat.engine.decisions import Draft
+from heat.i18n import _
 from heat.tui.colors import badge
 from heat.tui.helptext import help_text
 from heat.tui.screens.dialogs import HelpScreen
@@ -25,8 +26,8 @@ def picks_table(view: SeatView, viewer: int | None) -> RichTable:
     draft = view.draft
     table = RichTable(box=None, padding=(0, 1, 0, 0), show_header=True, pad_edge=False)
     table.add_column("")
-    table.add_column("Driver", no_wrap=True)
-    table.add_column("Upgrades", overflow="fold")
+    table.add_column(_("Driver"), no_wrap=True)
+    table.add_column(_("Upgrades"), overflow="fold")
     order = draft.order if draft is not None else tuple(range(len(view.cars)))
     for seat in order:
         car = view.cars[seat]
@@ -45,11 +46,11 @@ class DraftScreen(PickScreen):
         yield Static(id="draft-title")
         with Horizontal(id="draft-body"):
             with Vertical(id="draft-market"):
-                yield Static("Market (1-9 or enter: take a card)", classes="section")
+                yield Static(_("Market (1-9 or enter: take a card)"), classes="section")
                 yield OptionMenu(id="market")
                 yield Static(id="card-help")
             with Vertical(id="draft-picks"):
-                yield Static("Picks", classes="section")
+                yield Static(_("Picks"), classes="section")
                 yield Static(id="picks")
         yield Static(id="message")
         yield Footer()
@@ -66,27 +67,28 @@ class DraftScreen(PickScreen):
         self.seat = seat
         self.options = self.table.legal(seat)
         view = self.table.view(seat)
-        self._draw(view, seat, "picks")
+        self._draw(view, seat, picking=True)
         self.show_options()
 
     def wait(self, viewer: int, waiting: str) -> None:
         """Nothing to pick for ``viewer`` (an online seat): ``waiting`` (names) picks."""
         self.forget()
         view = self.table.view(viewer)
-        self._draw(view, viewer, "")
+        self._draw(view, viewer, picking=False)
         self.query_one(self.MENU, OptionList).display = False
-        self.say(f"Waiting for {waiting}..." if waiting else "")
+        self.say(_("Waiting for {names}...", names=waiting) if waiting else "")
 
-    def _draw(self, view: SeatView, viewer: int, doing: str) -> None:
+    def _draw(self, view: SeatView, viewer: int, *, picking: bool) -> None:
+        """The title and the picks; ``picking``: ``viewer`` picks now."""
         draft = view.draft
-        title = Text("Garage draft", style="bold")
+        title = Text(_("Garage draft"), style="bold")
         if draft is not None:
-            title.append(f" · round {draft.round} of {draft.rounds} · ")
-            if doing:
-                title.append(f"{view.cars[viewer].name} {doing}", "bold reverse")
+            title.append(" · " + _("round {round} of {rounds}", round=draft.round, rounds=draft.rounds) + " · ")
+            if picking:
+                title.append(_("{name} picks", name=view.cars[viewer].name), "bold reverse")
             else:
-                title.append(f"{view.cars[draft.picking].name} picking")
-            title.append(f" · market of {len(draft.market)}")
+                title.append(_("{name} picking", name=view.cars[draft.picking].name))
+            title.append(" · " + _("market of {count}", count=len(draft.market)))
         self.query_one("#draft-title", Static).update(title)
         self.query_one("#picks", Static).update(picks_table(view, viewer))
 

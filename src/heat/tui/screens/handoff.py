@@ -12,28 +12,34 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from heat.i18n import N_, _
+from heat.tui.bindings import translate_bindings
 from heat.tui.colors import badge
 
 
 class HandoffScreen(Screen[None]):
     """Wait for the next human to take the keyboard."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "Ready")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", N_("Ready"))]
 
     def __init__(self, name: str, color: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.player = name
         self.color = color
 
     def compose(self) -> ComposeResult:
+        # The name, with its car's badge before it, takes the place of {name} in the title.
+        before, _name, after = _("Pass the keyboard to {name}").partition("{name}")
         text = Text.assemble(
-            ("Pass the keyboard to ", "bold"),
+            (before, "bold"),
             badge(self.color),
             " ",
             (self.player, "bold"),
+            (after, "bold"),
             "\n\n",
-            f"Only {self.player} should look at the screen now.\n",
-            f"{self.player}: press Enter when you are ready.",
+            _("Only {name} should look at the screen now.", name=self.player) + "\n",
+            _("{name}: press Enter when you are ready.", name=self.player),
         )
         with Middle(), Center():
             yield Static(text, id="handoff-text")

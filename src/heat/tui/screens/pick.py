@@ -18,6 +18,8 @@ from textual.widgets.option_list import Option
 from heat.engine import Decision
 from heat.engine.content import cards_by_id
 from heat.engine.decisions import Draft, Keep, Swap
+from heat.i18n import N_, _
+from heat.tui.bindings import translate_bindings
 from heat.tui.helptext import symbol_lines
 from heat.tui.messages import Decided
 from heat.tui.race_source import GameTable
@@ -51,14 +53,15 @@ class PickScreen(Screen[None]):
     MENU = "#options"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
-        Binding("ctrl+s", "app.save", "Save"),
-        Binding("q", "app.quit_game", "Quit"),
-        *[Binding(key, f"number({index})", f"Option {key}", show=False) for index, key in enumerate(NUMBER_KEYS)],
+        Binding("question_mark", "help", N_("Help")),
+        Binding("ctrl+s", "app.save", N_("Save")),
+        Binding("q", "app.quit_game", N_("Quit")),
+        *[Binding(key, f"number({index})", key, show=False) for index, key in enumerate(NUMBER_KEYS)],
     ]
 
     def __init__(self, table: GameTable) -> None:
         super().__init__()
+        translate_bindings(self)
         self.table = table
         self.seat: int | None = None
         self.options: list[Decision] = []
@@ -106,7 +109,7 @@ class PickScreen(Screen[None]):
         if self.seat is None:
             return
         if not 0 <= index < len(self.options):
-            self.say(f"There is no option {index + 1}.", error=True)
+            self.say(_("There is no option {number}.", number=index + 1), error=True)
             return
         self.pick(index)
 
@@ -117,7 +120,7 @@ class PickScreen(Screen[None]):
             return
         seat, decision = self.seat, self.options[index]
         self.seat, self.options = None, []
-        self.query_one("#message", Static).update(f"You: {decision.text()}")
+        self.query_one("#message", Static).update(_("You: {decisions}", decisions=decision.text()))
         self.post_message(Decided(seat, [decision]))
 
     def forget(self) -> None:

@@ -23,8 +23,10 @@ from textual.widgets.option_list import Option
 
 from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, React, SeatView, track
 from heat.engine.decisions import Salvage
+from heat.i18n import N_, _, error_text, ngettext
 from heat.narrate import weather_words
 from heat.preview import Preview, preview_decision
+from heat.tui.bindings import show_bindings, translate_bindings
 from heat.tui.helptext import help_text, step_key
 from heat.tui.messages import Decided, TakeBack
 from heat.tui.race_source import GameTable, LocalRace, RaceSource
@@ -50,27 +52,36 @@ SHORT = 30
 TALL = 36
 """From this many rows, the map's key shows and the car table moves under the decision, so
 that the left column is filled and the log has the whole right one."""
+NARROW = 70
+"""Below this many columns the footer leaves out ``l`` and ``i`` (the ``?`` screen has them), so
+that its other keys fit in every language."""
 
 STEP_WORDS = {
-    "plan": "steps 1-2",
-    "choose": "step 3 Speed",
-    "react": "step 5 React",
-    "slipstream": "step 6 Slipstream",
-    "discard": "step 8 Discard",
-    "refresh": "step 9 Refresh",
-    "draft": "Garage draft",
-    "over": "race over",
+    "plan": N_("steps 1-2"),
+    "choose": N_("step 3 Speed"),
+    "react": N_("step 5 React"),
+    "slipstream": N_("step 6 Slipstream"),
+    "discard": N_("step 8 Discard"),
+    "refresh": N_("step 9 Refresh"),
+    "draft": N_("Garage draft"),
+    "over": N_("race over"),
 }
 
 PROMPTS = {
-    PLAN: "Pick cards (1-9, click, arrows+space), gear with up/down; enter commits. u undo, l list.",
-    DISCARD: "Pick the cards to discard (none is fine); enter commits. u undo, escape clears.",
-    OPTIONS: "Choose with up/down and enter, or 1-9. The preview shows the highlighted option.",
+    PLAN: N_("Pick cards (1-9, click, arrows+space), gear with up/down; enter commits. u undo, l list."),
+    DISCARD: N_("Pick the cards to discard (none is fine); enter commits. u undo, escape clears."),
+    OPTIONS: N_("Choose with up/down and enter, or 1-9. The preview shows the highlighted option."),
     WAIT: "",
 }
 
 
-STEP_SHORT = {"plan": "plan", "choose": "Speed", "react": "React", "slipstream": "Slipstream", "discard": "Discard"}
+STEP_SHORT = {
+    "plan": N_("plan"),
+    "choose": N_("Speed"),
+    "react": N_("React"),
+    "slipstream": N_("Slipstream"),
+    "discard": N_("Discard"),
+}
 """The steps in a word, for a narrow status line."""
 
 
@@ -96,26 +107,26 @@ def _status(view: SeatView, viewer: int | None, waiting: str, short: int) -> Tex
     lap = me is not None and me.on_track and me.lap >= 1
     parts = [] if short >= 4 else [track(view.track).name]
     if short < 3 or not lap:
-        parts += [f"{view.laps} lap{'s' if view.laps != 1 else ''}", f"round {view.round}"]
+        parts += [ngettext("{count} lap", "{count} laps", view.laps), _("round {round}", round=view.round)]
     else:
-        parts.append(f"R{view.round}")
+        parts.append(_("R{round}", round=view.round))
     out = Text(" · ".join(parts), style="bold")
     if me is not None:
         if out:
             out.append(" · ")
         out.append(me.name, "bold reverse")
         if lap:
-            out.append(f" lap {min(me.lap, view.laps)}/{view.laps}")
+            out.append(" " + _("lap {lap}/{laps}", lap=min(me.lap, view.laps), laps=view.laps))
     if waiting:
-        out.append(f" · waiting for {waiting}", "italic")
+        out.append(" · " + _("waiting for {names}", names=waiting), "italic")
     elif view.turn is None or view.turn.seat == viewer:
         words = STEP_SHORT.get(step, step) if short >= 2 else STEP_WORDS.get(step, step)
-        out.append(f" · {words}")
+        out.append(f" · {_(words)}")
     weather = weather_words(view.weather)
     if weather:
         out.append(f" · {weather.split(' (')[0] if short >= 1 else weather}", "cyan")
     if view.legends_card is not None:
-        out.append(f" · Legends {view.legends_card}", "magenta")
+        out.append(" · " + _("Legends {card}", card=view.legends_card), "magenta")
     return out
 
 
@@ -136,24 +147,25 @@ class RaceScreen(Screen[None]):
     AUTO_FOCUS = None
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
-        Binding("enter", "commit", "Commit"),
-        Binding("u,backspace", "undo", "Undo"),
-        Binding("l", "list", "List"),
-        Binding("i", "cars", "Cars"),
-        Binding("ctrl+s", "app.save", "Save"),
-        Binding("q", "app.quit_game", "Quit"),
-        Binding("escape", "clear", "Clear", show=False),
-        Binding("left", "cursor(-1)", "Left", show=False),
-        Binding("right", "cursor(1)", "Right", show=False),
-        Binding("space", "toggle_cursor", "Pick", show=False),
-        Binding("up,plus", "gear(1)", "Gear up", show=False),
-        Binding("down,minus", "gear(-1)", "Gear down", show=False),
-        *[Binding(key, f"number({index})", f"Card {key}", show=False) for index, key in enumerate("1234567890")],
+        Binding("question_mark", "help", N_("Help")),
+        Binding("enter", "commit", N_("Commit")),
+        Binding("u,backspace", "undo", N_("Undo")),
+        Binding("l", "list", N_("List")),
+        Binding("i", "cars", N_("Cars")),
+        Binding("ctrl+s", "app.save", N_("Save")),
+        Binding("q", "app.quit_game", N_("Quit")),
+        Binding("escape", "clear", N_("Clear"), show=False),
+        Binding("left", "cursor(-1)", N_("Left"), show=False),
+        Binding("right", "cursor(1)", N_("Right"), show=False),
+        Binding("space", "toggle_cursor", N_("Pick"), show=False),
+        Binding("up,plus", "gear(1)", N_("Gear up"), show=False),
+        Binding("down,minus", "gear(-1)", N_("Gear down"), show=False),
+        *[Binding(key, f"number({index})", key, show=False) for index, key in enumerate("1234567890")],
     ]
 
     def __init__(self, table: GameTable, source: RaceSource) -> None:
         super().__init__()
+        translate_bindings(self)
         self.table = table
         self.source = source
         self.race: Race | None = source.race if isinstance(source, LocalRace) else None
@@ -198,6 +210,7 @@ class RaceScreen(Screen[None]):
         self.query_one(TrackMap).show_key = tall
         self.set_class(tall, "tall")  # heat.tcss: the car table moves under the decision
         self.query_one(HandBar).set_detailed(tall)
+        show_bindings(self, ("l", "i"), shown=self.size.width >= NARROW)
         self._draw_status(self.current_view())
 
     # ------------------------------------------------------------------ what the app tells it
@@ -309,11 +322,11 @@ class RaceScreen(Screen[None]):
 
     def _prompt(self) -> Text:
         if self.mode == WAIT:
-            return Text(f"Waiting for {self.waiting}..." if self.waiting else "", style="italic")
-        text = Text(PROMPTS[self.mode] if self.size.height >= SHORT else "", style="dim")
+            return Text(_("Waiting for {names}...", names=self.waiting) if self.waiting else "", style="italic")
+        text = Text(_(PROMPTS[self.mode]) if self.size.height >= SHORT else "", style="dim")
         if self.stage is not None and self.stage.held:
             text = Text.assemble(
-                ("Held (u takes back): ", "bold"),
+                (_("Held (u takes back): "), "bold"),
                 ", ".join(d.text() for d in self.stage.held),
                 "\n" if text else "",
                 text,
@@ -325,18 +338,18 @@ class RaceScreen(Screen[None]):
         hand = self.query_one(HandBar)
         me = view.me if self.viewer is not None else None
         if me is None:
-            hand.show((), title="Hand")
+            hand.show((), title=_("Hand"))
             self._show_preview(None, "")
             return
         selection = self.selection
         if selection is None:
-            hand.show(me.hand or (), title="Hand")
+            hand.show(me.hand or (), title=_("Hand"))
             if self.mode != OPTIONS:
                 self._show_preview(None, "")
             else:
                 self._preview_option(self.query_one("#options", OptionList).highlighted)
             return
-        title = "Discard" if self.mode == DISCARD else "Hand"
+        title = _("Discard") if self.mode == DISCARD else _("Hand")
         hand.show(selection.hand, tuple(selection.picked), selection.cursor, title, kept=self._kept())
         if self.mode == PLAN:
             usable = frozenset(d.gear for d in self.legal if isinstance(d, Plan))
@@ -345,10 +358,10 @@ class RaceScreen(Screen[None]):
             )
         decision = self._selected()
         if self.mode == PLAN and not selection.picked:
-            self._show_preview(None, "Pick your cards, choose your gear: the preview shows here.")
+            self._show_preview(None, _("Pick your cards, choose your gear: the preview shows here."))
         elif decision in self.legal:
             preview = preview_decision(view, decision) if isinstance(decision, Plan) else None
-            self._show_preview(preview, f"enter: {decision.text()}")
+            self._show_preview(preview, _("enter: {decision}", decision=decision.text()))
         else:
             self._show_preview(None, self._refusal(decision))
 
@@ -378,7 +391,7 @@ class RaceScreen(Screen[None]):
         try:
             self.table.check(self.seat, decision)
         except IllegalDecision as error:
-            return f"{decision.text()}: not possible: {error}"
+            return _("{decision}: not possible: {reason}", decision=decision.text(), reason=error_text(error))
         return ""
 
     def _selected(self) -> Decision:
@@ -393,14 +406,14 @@ class RaceScreen(Screen[None]):
             return
         decision = self.options[index]
         preview = preview_decision(self.current_view(), decision)
-        self._show_preview(preview, "" if preview is not None else f"enter: {decision.text()}")
+        self._show_preview(preview, "" if preview is not None else _("enter: {decision}", decision=decision.text()))
 
     # ------------------------------------------------------------------ deciding
 
     def _send(self, decisions: Sequence[Decision]) -> None:
         seat = self.seat
         assert seat is not None
-        self.say("You: " + "; ".join(d.text() for d in decisions))
+        self.say(_("You: {decisions}", decisions="; ".join(d.text() for d in decisions)))
         self.mode = WAIT
         self.seat = None
         self.selection = None
@@ -433,13 +446,13 @@ class RaceScreen(Screen[None]):
                 commit()
             else:
                 back()
-                self.say("Not committed: change your choice, or commit it again.")
+                self.say(_("Not committed: change your choice, or commit it again."))
 
         self.app.push_screen(ConfirmScreen(question_lines(risk)), answered)
 
     def _choose(self, index: int) -> None:
         if not 0 <= index < len(self.options):
-            self.say(f"There is no option {index + 1}.", error=True)
+            self.say(_("There is no option {number}.", number=index + 1), error=True)
             return
         decision = self.options[index]
         before = self.current_view()
@@ -450,7 +463,7 @@ class RaceScreen(Screen[None]):
         try:
             held = stage.hold(decision)
         except IllegalDecision as error:
-            self.say(f"Not allowed: {error}", error=True)
+            self.say(_("Not allowed: {reason}", reason=error_text(error)), error=True)
             return
         if not held:  # committed now with the choices held before it: asked first if risky
             stage.undo()  # not tried on the copy meanwhile: the copy would know the cards it turns up
@@ -464,7 +477,12 @@ class RaceScreen(Screen[None]):
             return
         self.options = self.stage.legal()
         self.redraw()
-        self.say(f"Held {decision.text()}: u takes it back; it is committed with your next choice that reveals cards.")
+        self.say(
+            _(
+                "Held {decision}: u takes it back; it is committed with your next choice that reveals cards.",
+                decision=decision.text(),
+            )
+        )
 
     @on(OptionList.OptionSelected, "#options")
     def _option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -498,7 +516,7 @@ class RaceScreen(Screen[None]):
                 self.table.check(self.seat, decision)
             except IllegalDecision as error:
                 if not self.source.server_judges:
-                    self.say(f"Not allowed: {error}", error=True)
+                    self.say(_("Not allowed: {reason}", reason=error_text(error)), error=True)
                     return
                 # Online: the server judges it, and its refusal (the engine's reason) is shown.
             risk = risk_of(self.current_view(), decision) if self.mode == PLAN else None
@@ -508,7 +526,7 @@ class RaceScreen(Screen[None]):
             if highlighted is not None:
                 self._choose(highlighted)
         else:
-            self.say("Nothing to decide right now.")
+            self.say(_("Nothing to decide right now."))
 
     def action_number(self, index: int) -> None:
         """Card ``index`` (card steps) or option ``index`` (other steps). A card that cannot be
@@ -520,10 +538,10 @@ class RaceScreen(Screen[None]):
                 try:
                     self.table.check(self.seat, Discard((self.selection.hand[index],)))
                 except IllegalDecision as error:
-                    self.say(f"Not allowed: {error}", error=True)
+                    self.say(_("Not allowed: {reason}", reason=error_text(error)), error=True)
                     return
             if not self.selection.toggle(index):
-                self.say(f"There is no card {index + 1} in your hand.", error=True)
+                self.say(_("There is no card {number} in your hand.", number=index + 1), error=True)
                 return
             self.say("")
             self._draw_selection()
@@ -546,11 +564,11 @@ class RaceScreen(Screen[None]):
         if self.mode != PLAN or self.selection is None:
             return
         if self.current_view().tournament:
-            self.say("Tournament mode: the number of cards you play sets the gear (T-2).")
+            self.say(_("Tournament mode: the number of cards you play sets the gear (T-2)."))
             return
         gear = self.selection.gear + step
         if gear not in GEARS:
-            self.say(f"There is no gear {gear}: gears are 1 to 4.", error=True)
+            self.say(_("There is no gear {gear}: gears are 1 to 4.", gear=gear), error=True)
             return
         self.selection.set_gear(gear)
         self._draw_selection()
@@ -558,7 +576,7 @@ class RaceScreen(Screen[None]):
     def action_undo(self) -> None:
         """Take back the last selection, or the last held React choice."""
         if self.selection is not None and self.selection.undo():
-            self.say("Undone.")
+            self.say(_("Undone."))
             self._draw_selection()
             return
         if self.stage is not None:
@@ -566,13 +584,13 @@ class RaceScreen(Screen[None]):
             if taken is not None:
                 self.options = self.stage.legal()
                 self.redraw()
-                self.say(f"Took back {taken.text()}.")
+                self.say(_("Took back {decision}.", decision=taken.text()))
                 return
         if self.source.can_take_back():  # online: the server takes it back (docs/server.md)
-            self.say("Taking back your last decision...")
+            self.say(_("Taking back your last decision..."))
             self.post_message(TakeBack())
             return
-        self.say("Nothing to undo (committed choices are final).")
+        self.say(_("Nothing to undo (committed choices are final)."))
 
     def action_clear(self) -> None:
         """Put back every picked card."""
@@ -582,7 +600,7 @@ class RaceScreen(Screen[None]):
     def action_list(self) -> None:
         """Every legal decision, to choose one (it is selected, not yet committed)."""
         if self.mode == WAIT or self.seat is None:
-            self.say("Nothing to decide right now.")
+            self.say(_("Nothing to decide right now."))
             return
         choices = self.options if self.mode == OPTIONS else self.legal
 
@@ -596,9 +614,14 @@ class RaceScreen(Screen[None]):
                 gear = decision.gear if isinstance(decision, Plan) else self.selection.gear
                 self.selection.select_cards(decision.cards, gear)
                 self._draw_selection()
-                self.say(f"Selected {decision.text()}: enter commits.")
+                self.say(_("Selected {decision}: enter commits.", decision=decision.text()))
 
-        self.app.push_screen(ChoiceScreen(f"{len(choices)} legal decisions", [d.text() for d in choices]), picked)
+        self.app.push_screen(
+            ChoiceScreen(
+                ngettext("{count} legal decision", "{count} legal decisions", len(choices)), [d.text() for d in choices]
+            ),
+            picked,
+        )
 
     def action_cars(self) -> None:
         """Every car's public facts, Upgrades included."""

@@ -15,22 +15,15 @@ from textual.widgets import Footer, Static
 
 from heat.engine import Race, track, view_of
 from heat.engine import events as ev
+from heat.i18n import N_, _
+from heat.tui.bindings import translate_bindings
 from heat.tui.colors import badge
+from heat.tui.helptext import replay_help
 from heat.tui.replay_model import ReplayCursor
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.widgets.cars_table import CarsTable
 from heat.tui.widgets.race_log import RaceLog
 from heat.tui.widgets.track_map import TrackMap
-
-REPLAY_KEYS = """\
-Replay keys
-  right, n           the next decision
-  left, p            the previous decision
-  pgdn, ]            the next round
-  pgup, [            back to the start of the round
-  home, end          the start, the end
-  escape, q          close the replay
-"""
 
 
 def every_event(race: Race) -> list[ev.Event]:
@@ -42,14 +35,14 @@ def every_event(race: Race) -> list[ev.Event]:
 
 def hands_text(race: Race) -> Text:
     """Every car's hand, a line each (Legends have none)."""
-    out = Text("Hands (the race is over: nothing is secret)", style="bold")
+    out = Text(_("Hands (the race is over: nothing is secret)"), style="bold")
     for car in view_of(race, None).cars:
         if car.legend:
             continue
         hand = view_of(race, car.seat).cars[car.seat].hand or ()
         out.append("\n")
         out.append_text(badge(car.color))
-        out.append(f" {car.name}: ", "bold")
+        out.append(" " + _("{name}: ", name=car.name), "bold")
         out.append(" ".join(hand) or "-")
     return out
 
@@ -60,18 +53,19 @@ class ReplayScreen(Screen[None]):
     AUTO_FOCUS = None
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n", "step(1)", "Next"),
-        Binding("left,p", "step(-1)", "Back"),
-        Binding("pagedown,right_square_bracket", "round(1)", "Next round"),
-        Binding("pageup,left_square_bracket", "round(-1)", "Round back"),
-        Binding("home", "go('start')", "Start", show=False),
-        Binding("end", "go('end')", "End", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("escape,q", "close", "Close"),
+        Binding("right,n", "step(1)", N_("Next")),
+        Binding("left,p", "step(-1)", N_("Back")),
+        Binding("pagedown,right_square_bracket", "round(1)", N_("Next round")),
+        Binding("pageup,left_square_bracket", "round(-1)", N_("Round back")),
+        Binding("home", "go('start')", N_("Start"), show=False),
+        Binding("end", "go('end')", N_("End"), show=False),
+        Binding("question_mark", "help", N_("Help")),
+        Binding("escape,q", "close", N_("Close")),
     ]
 
     def __init__(self, cursor: ReplayCursor) -> None:
         super().__init__()
+        translate_bindings(self)
         self.cursor = cursor
         self.open_book = cursor.race_at(cursor.length).is_over
         """The record's race is over: every hand and draw is shown at every step."""
@@ -96,14 +90,17 @@ class ReplayScreen(Screen[None]):
         view = view_of(race, None)
         names = [car.name for car in race.cars]
         status = Text.assemble(
-            ("Replay", "bold reverse"),
-            f" · {track(view.track).name} · decision {cursor.position} of {cursor.length} · round {view.round}",
+            (_("Replay"), "bold reverse"),
+            f" · {track(view.track).name} · "
+            + _("decision {number} of {count}", number=cursor.position, count=cursor.length)
+            + " · "
+            + _("round {round}", round=view.round),
         )
         last = cursor.last_decision()
         if last is not None:
             status.append(f" · {names[last[0]]}: {last[1].text()}", "bold")
         if race.is_over:
-            status.append(" · race over", "green")
+            status.append(" · " + _("race over"), "green")
         self.query_one("#replay-status", Static).update(status)
         self.query_one(TrackMap).show(view, None)
         self.query_one(CarsTable).show(view, None)
@@ -129,7 +126,7 @@ class ReplayScreen(Screen[None]):
 
     def action_help(self) -> None:
         """The replay keys."""
-        self.app.push_screen(HelpScreen(REPLAY_KEYS))
+        self.app.push_screen(HelpScreen(replay_help()))
 
     def action_close(self) -> None:
         """Back to where the replay was opened from (or quit if it was opened alone)."""

@@ -15,7 +15,9 @@ from textual.widgets import Footer, Static
 
 from heat.engine import Race, to_record, track, view_of
 from heat.engine import events as ev
+from heat.i18n import N_, _, ngettext
 from heat.stats import by_place, race_stats, table_rows
+from heat.tui.bindings import translate_bindings
 from heat.tui.colors import badge
 from heat.tui.race_source import GameTable
 from heat.tui.replay_model import ReplayCursor
@@ -48,18 +50,26 @@ def hall_of_fame(race: Race, table: GameTable) -> RichTable:
         if season.results:
             points, totals = season.results[-1][1], season.totals
     out = RichTable(box=None, padding=(0, 2, 0, 0), pad_edge=False)
-    out.add_column("Place", justify="right")
+    out.add_column(_("Place"), justify="right")
     out.add_column("")
-    out.add_column("Driver", no_wrap=True)
-    out.add_column("Finished")
+    out.add_column(_("Driver"), no_wrap=True)
+    out.add_column(_("Finished"))
     if points is not None:
-        out.add_column("Points", justify="right")
-        out.add_column("Season", justify="right")
+        out.add_column(_("Points"), justify="right")
+        out.add_column(_("Season"), justify="right")
     humans = set(table.humans)
     for place, seat in enumerate(view.standings, 1):
         car = view.cars[seat]
-        finished = f"round {rounds[seat]}" if seat in rounds else "eliminated" if seat in view.eliminated else "-"
-        name = Text(car.name + (" (Legend)" if car.legend else ""), style="bold" if seat in humans else "")
+        finished = (
+            _("round {round}", round=rounds[seat])
+            if seat in rounds
+            else _("eliminated")
+            if seat in view.eliminated
+            else "-"
+        )
+        name = Text(
+            _("{name} (Legend)", name=car.name) if car.legend else car.name, style="bold" if seat in humans else ""
+        )
         row: list[Text | str] = [str(place), badge(car.color), name, finished]
         if points is not None and totals is not None:
             row += [str(points[seat]), str(totals[seat])]
@@ -86,39 +96,43 @@ class ResultsScreen(Screen[str]):
     """The Hall of Fame; closes with ``continue``, ``new``, ``quit`` or (online) ``rematch``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close('continue')", "Continue"),
-        Binding("r", "replay", "Replay"),
-        Binding("n", "close('new')", "New game"),
-        Binding("m", "close('rematch')", "Rematch"),
-        Binding("q", "close('quit')", "Quit"),
+        Binding("enter", "close('continue')", N_("Continue")),
+        Binding("r", "replay", N_("Replay")),
+        Binding("n", "close('new')", N_("New game")),
+        Binding("m", "close('rematch')", N_("Rematch")),
+        Binding("q", "close('quit')", N_("Quit")),
     ]
 
     def __init__(self, table: GameTable, race: Race, bindings_text: str | None = None, *, online: bool = False) -> None:
         super().__init__()
+        translate_bindings(self)
         self.table = table
         self.race = race
         self.online = online
         """An online seat's results: they only leave the table (no new game from here)."""
         in_season = table.is_season
         self.bindings_text = (
-            "enter: on to the season · r: replay this race · q: quit"
+            _("enter: on to the season · r: replay this race · q: quit")
             if in_season
-            else "enter: a new race · r: replay this race · q: quit"
+            else _("enter: a new race · r: replay this race · q: quit")
         )
         if bindings_text is not None:
             self.bindings_text = bindings_text
 
     def compose(self) -> ComposeResult:
         board = track(self.race.track.id)
+        laps = ngettext("{count} lap", "{count} laps", self.race.laps)
+        rounds = ngettext("{count} round", "{count} rounds", self.race.round)
         title = Text.assemble(
-            ("Hall of Fame", "bold"), f" · {board.name}, {self.race.laps} lap(s), {self.race.round} rounds"
+            (_("Hall of Fame"), "bold"),
+            " · " + _("{track}, {laps}, {rounds}", track=board.name, laps=laps, rounds=rounds),
         )
         with VerticalScroll(id="results"):
             yield Static(title, id="results-title")
             with Center():
                 yield Static(hall_of_fame(self.race, self.table), id="hall-of-fame")
             yield Static(self.bindings_text, classes="dim")
-            yield Static(Text("Statistics", style="bold") + "  (↑ ↓ PgUp PgDn: scroll)", id="stats-title")
+            yield Static(Text(_("Statistics"), style="bold") + "  " + _("(↑ ↓ PgUp PgDn: scroll)"), id="stats-title")
             yield Static(stats_table(self.race, self.table), id="stats")
         yield Footer()
 

@@ -15,23 +15,37 @@ from textual.widgets import Footer, OptionList, Static
 from heat.engine import Decision, track
 from heat.engine.championship import SeasonView
 from heat.engine.decisions import Draft, Keep, Swap
+from heat.i18n import N_, _, ngettext
 from heat.tui.helptext import help_text
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.screens.pick import PickScreen
 from heat.tui.widgets.hand import describe
 from heat.tui.widgets.option_menu import OptionMenu
+from heat.tui.words import SEASON_WORDS
+
+PROMPTS = {
+    "build": N_("Build your car: take one Upgrade card from the market (C-15)."),
+    "swap": N_("You are last on the grid: swap one of your cards for a leftover, or not (C-16)."),
+    "keep": N_("Keep one Upgrade card for the next season (C-44)."),
+    "over": N_("The season is over. q quits."),
+}
+"""The question of each phase of the season hub."""
+
+
+TRACK_WIDTH = 8
+"""A track's name is cut to this many cells over its column of the scorepad."""
 
 
 def scorepad(view: SeasonView, viewer: int | None) -> RichTable:
     """Drivers by standing, a column of points per race so far, the total."""
     table = RichTable(box=None, padding=(0, 1, 0, 0), pad_edge=False, title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("Driver", no_wrap=True)
-    for track_id, _ in view.results:
-        table.add_column(track(track_id).name[:8], justify="right")
-    table.add_column("Total", justify="right", style="bold")
+    table.add_column(_("Driver"), no_wrap=True)
+    for track_id, _points in view.results:
+        table.add_column(track(track_id).name[:TRACK_WIDTH], justify="right")
+    table.add_column(_("Total"), justify="right", style="bold")
     for place, seat in enumerate(view.standings, 1):
-        name = view.names[seat] + (" (L)" if view.legends[seat] else "")
+        name = _("{name} (L)", name=view.names[seat]) if view.legends[seat] else view.names[seat]
         cells = [str(points[seat]) for _, points in view.results]
         table.add_row(
             str(place), Text(name, style="bold reverse" if seat == viewer else ""), *cells, str(view.totals[seat])
@@ -43,28 +57,37 @@ def event_lines(view: SeasonView, viewer: int | None) -> Group:
     """The next event, the grid and every car's Upgrade cards (the champion once it is over)."""
     lines: list[Text | RichTable] = []
     if view.phase == "over":
-        lines.append(Text(f"Season over. Champion: {view.names[view.standings[0]]}", style="bold green"))
+        lines.append(Text(_("Season over. Champion: {name}", name=view.names[view.standings[0]]), style="bold green"))
     else:
         lines.append(
             Text.assemble(
-                (f"Race {view.race_number} of {view.races}: {track(view.track).name}", "bold"),
-                f" · {view.event_title}",
+                (
+                    _(
+                        "Race {race} of {races}: {track}",
+                        race=view.race_number,
+                        races=view.races,
+                        track=track(view.track).name,
+                    ),
+                    "bold",
+                ),
+                f" · {_(view.event_title)}",
             )
         )
-        lines.append(Text(view.event_text, style="italic"))
+        lines.append(Text(_(view.event_text), style="italic"))
         grid = ", ".join(f"{place}. {view.names[seat]}" for place, seat in enumerate(view.grid, 1))
-        lines.append(Text.assemble(("Grid: ", "bold"), grid))
+        lines.append(Text.assemble((_("Grid: "), "bold"), grid))
     cars = RichTable(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_header=False)
-    cars.add_column("Driver", no_wrap=True)
-    cars.add_column("Upgrades", overflow="fold")
+    cars.add_column(_("Driver"), no_wrap=True)
+    cars.add_column(_("Upgrades"), overflow="fold")
     for seat, cards in enumerate(view.upgrades):
         if view.legends[seat]:
             continue
-        sponsors = f" + {view.sponsor_cards[seat]} Sponsorship" if view.sponsor_cards[seat] else ""
+        count = view.sponsor_cards[seat]
+        sponsors = " " + ngettext("+ {count} Sponsorship", "+ {count} Sponsorships", count) if count else ""
         cars.add_row(
             Text(view.names[seat], style="bold" if seat == viewer else ""), (" ".join(cards) or "-") + sponsors
         )
-    lines.append(Text("Upgrade cards:", style="bold"))
+    lines.append(Text(_("Upgrade cards:"), style="bold"))
     lines.append(cars)
     return Group(*lines)
 
@@ -72,11 +95,11 @@ def event_lines(view: SeasonView, viewer: int | None) -> Group:
 def option_text(decision: Decision) -> str:
     """An option with the card it takes described."""
     if isinstance(decision, Draft):
-        return f"take {describe(decision.card)}"
+        return _("take {card}", card=describe(decision.card))
     if isinstance(decision, Swap) and decision.take:
-        return f"swap {decision.give} for {describe(decision.take)}"
+        return _("swap {given} for {card}", given=decision.give, card=describe(decision.take))
     if isinstance(decision, Keep):
-        return f"keep {describe(decision.card)}"
+        return _("keep {card}", card=describe(decision.card))
     return decision.text()
 
 
@@ -108,20 +131,15 @@ class SeasonScreen(PickScreen):
     def redraw(self) -> None:
         """Draw the season as it stands."""
         view = self.table.season_view()
-        title = Text(f"Championship {view.season}", style="bold")
+        title = Text(_("Championship {season}", season=_(SEASON_WORDS.get(view.season, view.season))), style="bold")
         if view.phase != "over":
-            title.append(f" · race {view.race_number} of {view.races}")
+            title.append(" · " + _("race {race} of {races}", race=view.race_number, races=view.races))
         self.query_one("#season-title", Static).update(title)
         self.query_one("#scorepad", Static).update(scorepad(view, self.seat))
         self.query_one("#event", Static).update(event_lines(view, self.seat))
-        prompt = {
-            "build": "Build your car: take one Upgrade card from the market (C-15).",
-            "swap": "You are last on the grid: swap one of your cards for a leftover, or not (C-16).",
-            "keep": "Keep one Upgrade card for the next season (C-44).",
-            "over": "The season is over. q quits.",
-        }.get(view.phase, "")
+        prompt = _(PROMPTS[view.phase]) if view.phase in PROMPTS else ""
         if self.seat is not None:
-            prompt = f"{view.names[self.seat]}: {prompt}"
+            prompt = _("{name}: {question}", name=view.names[self.seat], question=prompt)
         self.query_one("#season-prompt", Static).update(Text(prompt, style="bold"))
         self.show_options()
 

@@ -28,7 +28,10 @@ from heat.engine import (
     track,
     track_ids,
 )
+from heat.i18n import N_, _, error_text
 from heat.players import BOT, HUMAN, LEGEND
+from heat.tui.bindings import translate_bindings
+from heat.tui.helptext import rows_text
 from heat.tui.messages import OpenFile, StartGame
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.setup_model import (
@@ -41,33 +44,53 @@ from heat.tui.setup_model import (
     SeatChoice,
 )
 from heat.tui.widgets.option_menu import Picker
+from heat.tui.words import COLOR_WORDS, LEVEL_WORDS, SEASON_WORDS
 
 MAX_SEATS = len(COLORS)
-KIND_OPTIONS: list[tuple[str, str]] = [
-    ("Human", HUMAN),
-    *[(f"Bot: {level}", f"{BOT}:{level}") for level in LEVELS],
-    ("Legend", LEGEND),
-    ("(empty)", OFF),
-]
-ON_OFF: list[tuple[str, bool]] = [("off", False), ("on", True)]
-SETUP_HELP = """\
-Set up a game, then press Start. tab and shift+tab move between the fields
-(the field with the focus is in reverse video); enter or space opens a list,
-up/down and enter choose; q quits (ctrl+q in a name, seed or file field).
 
-Mode      a single race, or a championship season (its events choose the
-          tracks and laps)
-Laps      as printed on the track, the 1-lap practice race (B-10.2), or 1-20
-Garage    Upgrade cards: drafted (G-11) or 3 random ones each (G-18)
-Confirm   ask before committing a decision whose preview shows a chance of
-          spinning out or more Heat to pay (y commits, n goes back)
-Seats     a human at this keyboard (several humans: hotseat, the keyboard is
-          passed between turns), a bot (random, rookie, club, pro, champion:
-          weakest to strongest) or a Legend (L-1 to L-17)
-Resume    a game saved with ctrl+s (a race or a season), from the file named
-          beside the buttons
-Replay    step through a race record (any saved race)
-"""
+
+def kind_options() -> list[tuple[str, str]]:
+    """The choices of a seat's kind, in the language spoken."""
+    bots = [(_("Bot: {level}", level=_(LEVEL_WORDS.get(level, level))), f"{BOT}:{level}") for level in LEVELS]
+    return [(_("Human"), HUMAN), *bots, (_("Legend"), LEGEND), (_("(empty)"), OFF)]
+
+
+def on_off() -> list[tuple[str, bool]]:
+    """Off and on, in the language spoken."""
+    return [(_("off"), False), (_("on"), True)]
+
+
+SETUP_ROWS = (
+    (N_("Mode"), N_("a single race, or a championship season (its events choose the tracks and laps)")),
+    (N_("Laps"), N_("as printed on the track, the 1-lap practice race (B-10.2), or 1-20")),
+    (N_("Garage"), N_("Upgrade cards: drafted (G-11) or 3 random ones each (G-18)")),
+    (
+        N_("Confirm"),
+        N_(
+            "ask before committing a decision whose preview shows a chance of spinning out or more Heat "
+            "to pay (y commits, n goes back)"
+        ),
+    ),
+    (
+        N_("Seats"),
+        N_(
+            "a human at this keyboard (several humans: hotseat, the keyboard is passed between turns), "
+            "a bot (random, rookie, club, pro, champion: weakest to strongest) or a Legend (L-1 to L-17)"
+        ),
+    ),
+    (N_("Resume"), N_("a game saved with ctrl+s (a race or a season), from the file named beside the buttons")),
+    (N_("Replay"), N_("step through a race record (any saved race)")),
+)
+
+
+def setup_help() -> str:
+    """How to set up a game, in the language spoken."""
+    intro = _(
+        "Set up a game, then press Start. tab and shift+tab move between the fields (the field with "
+        "the focus is in reverse video); enter or space opens a list, up/down and enter choose; q "
+        "quits (ctrl+q in a name, seed or file field)."
+    )
+    return intro + "\n\n" + rows_text(SETUP_ROWS, indent=0)
 
 
 def _kind_value(choice: SeatChoice) -> str:
@@ -85,114 +108,115 @@ class SetupScreen(Screen[None]):
     """Choose the game; ``Start`` hands a GameSetup to the app."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),  # a name or file field takes the letter; ctrl+q quits there
-        Binding("ctrl+q", "app.quit", "Quit", show=False),
+        Binding("question_mark", "help", N_("Help")),
+        Binding("q", "app.quit", N_("Quit")),  # a name or file field takes the letter; ctrl+q quits there
+        Binding("ctrl+q", "app.quit", N_("Quit"), show=False),
     ]
 
     def __init__(self, setup: GameSetup | None = None, file: str = "race.json") -> None:
         super().__init__()
+        translate_bindings(self)
         self.setup = setup or GameSetup()
         self.file = file
 
     def compose(self) -> ComposeResult:
         setup = self.setup
         laps = [
-            ("as printed", "track"),
-            ("practice (1 lap)", "practice"),
+            (_("as printed"), "track"),
+            (_("practice (1 lap)"), "practice"),
             *[(str(n), str(n)) for n in range(1, MAX_LAPS + 1)],
         ]
         lap_value = "practice" if setup.practice else str(setup.laps) if setup.laps else "track"
         with VerticalScroll(id="setup"):
-            yield Static(Text("Heat: Pedal to the Metal · new game", style="bold"), id="setup-title")
+            yield Static(Text(_("Heat: Pedal to the Metal · new game"), style="bold"), id="setup-title")
             with Horizontal(classes="row"):
-                yield Label("Mode", classes="label")
+                yield Label(_("Mode"), classes="label")
                 yield _picker(
-                    [("Single race", RACE_MODE), ("Championship season", SEASON_MODE)],
+                    [(_("Single race"), RACE_MODE), (_("Championship season"), SEASON_MODE)],
                     value=setup.mode,
                     id="mode",
                 )
-                yield Label("Season", classes="label")
+                yield Label(_("Season"), classes="label")
                 yield _picker(
-                    [(kind, kind) for kind in SEASON_KINDS],
+                    [(_(SEASON_WORDS[kind]) if kind in SEASON_WORDS else kind, kind) for kind in SEASON_KINDS],
                     value=setup.season,
                     id="season",
                 )
             with Horizontal(classes="row race-only"):
-                yield Label("Track", classes="label")
+                yield Label(_("Track"), classes="label")
                 yield _picker(
                     [(track(t).name, t) for t in track_ids()],
                     value=setup.track,
                     id="track",
                 )
-                yield Label("Laps", classes="label")
+                yield Label(_("Laps"), classes="label")
                 yield _picker(laps, value=lap_value, id="laps")
             with Horizontal(classes="row"):
-                yield Label("Garage", classes="label")
+                yield Label(_("Garage"), classes="label")
                 yield _picker(
-                    [("off", "off"), ("regular", "regular"), ("advanced", "advanced"), ("all", "all")],
+                    [(_("off"), "off"), (_("regular"), "regular"), (_("advanced"), "advanced"), (_("all"), "all")],
                     value=setup.garage or "off",
                     id="garage",
                 )
-                yield Label("Upgrades", classes="label race-only")
+                yield Label(_("Upgrades"), classes="label race-only")
                 yield _picker(
-                    [("draft", True), ("quick (3 random)", False)],
+                    [(_("draft"), True), (_("quick (3 random)"), False)],
                     value=setup.draft,
                     id="draft",
                     classes="race-only",
                 )
             with Horizontal(classes="row"):
-                yield Label("Weather", classes="label race-only")
-                yield _picker(ON_OFF, value=setup.weather, id="weather", classes="race-only")
-                yield Label("Tournament", classes="label")
-                yield _picker(ON_OFF, value=setup.tournament, id="tournament")
+                yield Label(_("Weather"), classes="label race-only")
+                yield _picker(on_off(), value=setup.weather, id="weather", classes="race-only")
+                yield Label(_("Tournament"), classes="label")
+                yield _picker(on_off(), value=setup.tournament, id="tournament")
             with Horizontal(classes="row"):
-                yield Label("Pro Legends", classes="label")
+                yield Label(_("Pro Legends"), classes="label")
                 yield _picker(
-                    [(f"+{n} Top Speed", n) for n in range(MAX_PRO_LEGENDS + 1)],
+                    [(_("+{count} Top Speed", count=n), n) for n in range(MAX_PRO_LEGENDS + 1)],
                     value=setup.pro_legends,
                     id="pro",
                 )
-                yield Label("GB chevrons", classes="label")
+                yield Label(_("GB chevrons"), classes="label")
                 yield _picker(
-                    [("aggressive Legends", True), ("off", False)],
+                    [(_("aggressive Legends"), True), (_("off"), False)],
                     value=setup.aggressive_legends,
                     id="aggressive",
                 )
             with Horizontal(classes="row"):
-                yield Label("Seed", classes="label")
+                yield Label(_("Seed"), classes="label")
                 yield Input(
-                    "" if setup.seed is None else str(setup.seed), placeholder="random", compact=True, id="seed"
+                    "" if setup.seed is None else str(setup.seed), placeholder=_("random"), compact=True, id="seed"
                 )
-                yield Label("Confirm", classes="label")
+                yield Label(_("Confirm"), classes="label")
                 yield _picker(
-                    [("ask before risks", True), ("off", False)],
+                    [(_("ask before risks"), True), (_("off"), False)],
                     value=setup.confirm,
                     id="confirm",
                 )
-            yield Static(Text("Seats: who drives each car", style="bold"), classes="section")
+            yield Static(Text(_("Seats: who drives each car"), style="bold"), classes="section")
             for index in range(MAX_SEATS):
                 choice = setup.seats[index] if index < len(setup.seats) else SeatChoice()
                 with Horizontal(classes="row seat"):
                     yield Label(f"{index + 1}", classes="seat-number")
-                    yield _picker(KIND_OPTIONS, value=_kind_value(choice), id=f"kind-{index}")
+                    yield _picker(kind_options(), value=_kind_value(choice), id=f"kind-{index}")
                     yield Input(
                         choice.name,
-                        placeholder="name (humans)",
+                        placeholder=_("name (humans)"),
                         max_length=MAX_NAME_LENGTH,
                         compact=True,
                         id=f"name-{index}",
                     )
                     yield _picker(
-                        [("random colour", RANDOM_COLOR), *[(color, color) for color in COLORS]],
+                        [(_("random colour"), RANDOM_COLOR), *[(_(COLOR_WORDS[color]), color) for color in COLORS]],
                         value=choice.color,
                         id=f"color-{index}",
                     )
             with Horizontal(classes="row buttons"):
-                yield Button("Start", variant="primary", compact=True, id="start")
-                yield Button("Resume", compact=True, id="resume")
-                yield Button("Replay", compact=True, id="replay")
-                yield Label("file", classes="label")
+                yield Button(_("Start"), variant="primary", compact=True, id="start")
+                yield Button(_("Resume"), compact=True, id="resume")
+                yield Button(_("Replay"), compact=True, id="replay")
+                yield Label(_("file"), classes="label")
                 yield Input(self.file, compact=True, id="file")
         yield Static(id="message")
         yield Footer()
@@ -227,7 +251,9 @@ class SetupScreen(Screen[None]):
         # ASCII: int() refuses "²", a digit to isdigit; and a seed has at most 20 digits
         if seed_text and not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_SEED_DIGITS):
             raise HeatError(
-                f"the seed must be a whole number of at most {MAX_SEED_DIGITS} digits, not {shown(seed_text)}"
+                N_("the seed must be a whole number of at most {digits} digits, not {seed}"),
+                digits=MAX_SEED_DIGITS,
+                seed=shown(seed_text),
             )
         seats = []
         for index in range(MAX_SEATS):
@@ -265,7 +291,7 @@ class SetupScreen(Screen[None]):
         try:
             setup = self.gather()
         except HeatError as error:
-            self.say(f"Cannot start: {error}", error=True)
+            self.say(_("Cannot start: {reason}", reason=error_text(error)), error=True)
             return
         self.post_message(StartGame(setup))
 
@@ -279,4 +305,4 @@ class SetupScreen(Screen[None]):
 
     def action_help(self) -> None:
         """How to set up a game."""
-        self.app.push_screen(HelpScreen(SETUP_HELP))
+        self.app.push_screen(HelpScreen(setup_help()))

@@ -15,6 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from heat.engine import CarView, SeatView
+from heat.i18n import N_, _
 from heat.tui.colors import badge
 
 WIDE = 60
@@ -25,19 +26,26 @@ def where(view: SeatView, car: CarView, *, short: bool = False) -> str:
     the Hall of Fame, ``finish`` across the line before the round ends, or ``out`` (eliminated)."""
     if car.seat in view.hall_of_fame:
         place = _ordinal(view.hall_of_fame.index(car.seat) + 1)
-        return place if short else f"finished {place}"
+        return place if short else _("finished {place}", place=place)
     if car.finished:
-        return "fin" if short else "across the line"
+        return _("fin") if short else _("across the line")
     if not car.on_track:
-        return "out"
+        return _("out")
     if car.lap <= 0:
-        return f"g{car.space}" if short else f"grid {car.space}"
+        return _("g{space}", space=car.space) if short else _("grid {space}", space=car.space)
     lap = min(car.lap, view.laps)
-    return f"{lap}:{car.space}" if short else f"lap {lap} space {car.space}"
+    return f"{lap}:{car.space}" if short else _("lap {lap} space {space}", lap=lap, space=car.space)
 
 
 def _ordinal(place: int) -> str:
-    return f"{place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
+    """``place`` as an ordinal: 1st, 2nd, 3rd, 4th (1., 2. in Finnish and German; 1er, 2e in French)."""
+    if place == 1:
+        return _("{place}st", place=place)
+    if place == 2:
+        return _("{place}nd", place=place)
+    if place == 3:
+        return _("{place}rd", place=place)
+    return _("{place}th", place=place)
 
 
 def short_names(names: Sequence[str], width: int) -> list[str]:
@@ -72,8 +80,8 @@ def _middle_cut(name: str, width: int) -> str:
     return name[:head] + "…" + (name[-tail:] if tail else "")
 
 
-WIDE_KEY = "Engine: Heat in the Engine · Hand, Deck, Discard: cards · Top: top of the discard pile"
-"""What the wide table's headers stand for (under the ``i`` screen's table)."""
+WIDE_KEY = N_("Engine: Heat in the Engine · Hand, Deck, Discard: cards · Top: top of the discard pile")
+"""What the wide table's headers stand for (under the ``i`` screen's table): translated where shown."""
 
 
 def cars_table(view: SeatView, viewer: int | None, width: int) -> Table:
@@ -85,19 +93,19 @@ def cars_table(view: SeatView, viewer: int | None, width: int) -> Table:
     table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False, expand=False)
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
-    table.add_column("Driver", no_wrap=True)
-    table.add_column("Lap:Sp" if wide else "Pos", no_wrap=True)
-    table.add_column("Gear", justify="right", no_wrap=True)
+    table.add_column(_("Driver"), no_wrap=True)
+    table.add_column(_("Lap:Sp") if wide else _("Pos"), no_wrap=True)
+    table.add_column(_("Gear"), justify="right", no_wrap=True)
     if wide:
-        for title in ("Engine", "Hand", "Deck", "Discard"):
-            table.add_column(title, justify="right", no_wrap=True)
-        table.add_column("Top", no_wrap=True)
+        for title in (N_("Engine"), N_("Hand"), N_("Deck"), N_("Discard")):
+            table.add_column(_(title), justify="right", no_wrap=True)
+        table.add_column(_("Top"), no_wrap=True)
         if upgrades:
-            table.add_column("Upgrades", no_wrap=False, overflow="fold")
-        table.add_column("Played", no_wrap=False, overflow="fold")
+            table.add_column(_("Upgrades"), no_wrap=False, overflow="fold")
+        table.add_column(_("Played"), no_wrap=False, overflow="fold")
     else:
-        table.add_column("Eng", justify="right", no_wrap=True)
-        table.add_column("Hnd/Dck/Dsc", no_wrap=True)
+        table.add_column(_("Eng"), justify="right", no_wrap=True)
+        table.add_column(_("Hnd/Dck/Dsc"), no_wrap=True)
     names = short_names([car.name for car in view.cars], NAME_WIDTH[wide])
     for place, seat in enumerate(view.standings, 1):
         car = view.cars[seat]
@@ -106,7 +114,8 @@ def cars_table(view: SeatView, viewer: int | None, width: int) -> Table:
         name = Text(names[seat] + mark, style="bold" if mine else "")
         row: list[Text | str] = [str(place), badge(car.color, mine=mine), name, where(view, car, short=True)]
         if car.legend:
-            row += ["", "", "Legend"] if not wide else ["", "", "", "", "", "Legend"] + ([""] if upgrades else [])
+            legend = _("Legend")
+            row += ["", "", legend] if not wide else ["", "", "", "", "", legend] + ([""] if upgrades else [])
         elif wide:
             row += [
                 str(car.gear),

@@ -8,6 +8,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from heat.i18n import _, ngettext
+
 GEARS = (1, 2, 3, 4)
 
 
@@ -43,17 +45,22 @@ class GearBar(Widget):
         self._spots = []
         if self.tournament:
             return Text.assemble(
-                ("Gear: ", "bold"),
-                f"now {self.current}; your {self.cards} card{'s' if self.cards != 1 else ''} set gear {self.cards}",
+                (_("Gear: "), "bold"),
+                ngettext(
+                    "now {gear}; your {count} card sets gear {count}",
+                    "now {gear}; your {count} cards set gear {count}",
+                    self.cards,
+                    gear=self.current,
+                ),
             )
-        out = Text.assemble(("Gear: ", "bold"))
+        out = Text.assemble((_("Gear: "), "bold"))
         for gear in GEARS:
             start = out.cell_len
             style = "reverse bold" if gear == self.gear else "" if gear in self.usable else "dim strike"
             out.append(f" {gear} ", style)
             self._spots.append((start, start + 2, gear))
             out.append(" ")
-        out.append(f"(now {self.current})", "dim")
+        out.append(_("(now {gear})", gear=self.current), "dim")
         return out
 
     def on_click(self, event: events.Click) -> None:

@@ -10,7 +10,9 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
+from heat.card_words import card_words
 from heat.engine.content import cards_by_id
+from heat.i18n import _
 
 KEYS = "1234567890"
 
@@ -21,12 +23,12 @@ def describe(card_id: str) -> str:
     if card is None:
         return card_id
     if card.type == "basic":
-        return f"{card_id}: a Basic card, Speed {card_id}"
+        return _("{card}: a Basic card, Speed {card}", card=card_id)
     if card.type == "stress":
-        return "stress: flips cards from your deck until a Basic card turns up (B-12.3)"
+        return _("{card}: flips cards from your deck until a Basic card turns up (B-12.3)", card=card_id)
     if card.type == "heat":
-        return "heat: can be neither played (B-2.2) nor discarded (B-8.3); cool it down in React"
-    return f"{card_id}: {card.describe()}"
+        return _("{card}: can be neither played (B-2.2) nor discarded (B-8.3); cool it down in React", card=card_id)
+    return f"{card_id}: {card_words(card)}"
 
 
 def chip(index: int, card_id: str) -> str:
@@ -58,7 +60,7 @@ class HandBar(Widget):
         self.hand: tuple[str, ...] = ()
         self.picked: tuple[int, ...] = ()
         self.cursor: int | None = None
-        self.title = "Hand"
+        self.title = _("Hand")
         self.kept: frozenset[int] = frozenset()
         self.detailed = False
         """One card a line with its description (tall terminals), instead of a row of chips."""
@@ -83,7 +85,7 @@ class HandBar(Widget):
         """Show ``hand`` with ``picked`` cards marked and the cursor on card ``cursor`` (None: no
         selection is going on); the ``kept`` cards (that cannot be picked now) dimmed."""
         self.hand, self.picked, self.cursor, self.kept = hand, picked, cursor, kept
-        self.title = title or "Hand"
+        self.title = title or _("Hand")
         self.refresh(layout=True)
 
     def _chips(self, width: int) -> list[list[tuple[int, str]]]:
@@ -118,7 +120,7 @@ class HandBar(Widget):
             else:
                 out.append(f"{self.title}: ", "bold")
             if not chips and not self.hand:
-                out.append("(no cards)", "dim")
+                out.append(_("(no cards)"), "dim")
             for index, text in chips:
                 style = _look(self.hand[index])
                 if index in self.kept:

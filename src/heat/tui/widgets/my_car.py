@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from heat.engine import SeatView, track
+from heat.i18n import _
 from heat.narrate import sector_words
 from heat.tui.colors import badge
 from heat.tui.widgets.cars_table import where
@@ -25,46 +26,49 @@ def my_car_lines(view: SeatView, usable: frozenset[tuple[str, str]] | None = Non
         badge(me.color, mine=True),
         " ",
         (me.name, "bold"),
-        f"  gear {me.gear}  ",
-        ("Engine ", ""),
+        "  " + _("gear {gear}", gear=me.gear) + "  ",
+        (_("Engine") + " ", ""),
         (str(me.engine), "bold"),
-        f"  deck {me.deck_count}  discard {me.discard_count}",
-        f" (top {me.discard_top})" if me.discard_top else "",
+        "  " + _("deck {deck}  discard {discard}", deck=me.deck_count, discard=me.discard_count),
+        " " + _("(top {card})", card=me.discard_top) if me.discard_top else "",
         f"  {where(view, me)}",
     )
     if me.on_track:
         place = view.standings.index(me.seat) + 1
-        out.append(f" P{place}")
+        out.append(" " + _("P{place}", place=place))
         marks = []
         for number, distance in ahead(view, me.seat):
             if number:
-                marks.append(f"corner {number} limit {view.corners[number - 1].speed_limit} in {distance}")
+                limit = view.corners[number - 1].speed_limit
+                marks.append(
+                    _("corner {corner} limit {limit} in {distance}", corner=number, limit=limit, distance=distance)
+                )
             else:
-                marks.append(f"finish line in {distance}")
-        out.append("\nNext: ", "bold")
+                marks.append(_("finish line in {distance}", distance=distance))
+        out.append("\n" + _("Next: "), "bold")
         out.append(" · ".join(marks), "yellow")
         sector = view.corners[track(view.track).sector_corner(me.space)].sector_road
         if sector is not None:
-            out.append("\nSector: ", "bold")
+            out.append("\n" + _("Sector: "), "bold")
             out.append(sector_words(sector, view.weather), "cyan")
     turn = view.turn
     if turn is not None and turn.seat == me.seat:
-        extras = [f"Speed {turn.speed}", f"played {' '.join(me.play or ()) or '-'}"]
+        extras = [_("Speed {speed}", speed=turn.speed), _("played {cards}", cards=" ".join(me.play or ()) or "-")]
         if turn.adrenaline:
-            extras.append("Adrenaline")
+            extras.append(_("Adrenaline"))
         if turn.boost_used:
-            extras.append("boosted")
+            extras.append(_("boosted"))
         if turn.speed_limit_adjust:
-            extras.append(f"limits {turn.speed_limit_adjust:+d}")
-        out.append("\nTurn: ", "bold")
+            extras.append(_("limits {change}", change=f"{turn.speed_limit_adjust:+d}"))
+        out.append("\n" + _("Turn: "), "bold")
         out.append(" · ".join(extras))
         symbols = [(s, a, c) for s, a, c in turn.symbols if usable is None or (s, c) in usable]
         if symbols:
-            out.append("\nTo use: ", "bold")
+            out.append("\n" + _("To use: "), "bold")
             out.append(", ".join(f"{s} {a} ({c})" if a else f"{s} ({c})" for s, a, c in symbols))
     if me.discard_pile is not None:
-        out.append("\nDiscard pile: ", "bold")
-        out.append(" ".join(me.discard_pile) or "(empty)")
+        out.append("\n" + _("Discard pile: "), "bold")
+        out.append(" ".join(me.discard_pile) or _("(empty)"))
     return out
 
 

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
+from heat.i18n import _
 from heat.preview import Preview, amount_text, percent_text
 
 BAR = "█"
@@ -21,17 +22,21 @@ def landing_text(preview: Preview, laps: int, finish: int | None = None) -> Text
     finishing = sum(chance for _, lap, chance in preview.landing if lap > laps)
     if racing:
         first, last = racing[0], racing[-1]
-        out.append("Lands ", "bold")
-        out.append(f"space {first[0]}" if first[:2] == last[:2] else f"spaces {first[0]}-{last[0]}")
+        out.append(_("Lands") + " ", "bold")
+        out.append(
+            _("space {space}", space=first[0])
+            if first[:2] == last[:2]
+            else _("spaces {first}-{last}", first=first[0], last=last[0])
+        )
         if first[1] != last[1] or first[1] > 0:
-            out.append(f" (lap {first[1]}{'' if first[1] == last[1] else f'-{last[1]}'})", "dim")
+            laps_text = str(first[1]) if first[1] == last[1] else f"{first[1]}-{last[1]}"
+            out.append(" " + _("(lap {lap})", lap=laps_text), "dim")
         if finishing:
-            out.append(" · finishes ", "bold green")
-            out.append(percent_text(finishing), "bold green")
+            out.append(" · " + _("finishes {chance}", chance=percent_text(finishing)), "bold green")
     else:
-        out.append("Finishes", "bold green")
+        out.append(_("Finishes"), "bold green")
     if finish is not None:
-        out.append(f" · finish line in {finish}", "dim" if racing else "green")
+        out.append(" · " + _("finish line in {distance}", distance=finish), "dim" if racing else "green")
     return out
 
 
@@ -43,7 +48,7 @@ def preview_text(preview: Preview, width: int, laps: int = 1, finish: int | None
     out = Text()
     speeds = preview.speeds
     low, high = speeds[0][0], speeds[-1][0]
-    out.append("Speed ", "bold")
+    out.append(_("Speed") + " ", "bold")
     out.append(str(low) if low == high else f"{low}-{high}")
     if len(speeds) > 1:
         cells = [f"{speed}:{percent_text(chance)}" for speed, chance in speeds]
@@ -59,18 +64,32 @@ def preview_text(preview: Preview, width: int, laps: int = 1, finish: int | None
     out.append_text(landing_text(preview, laps, finish))
     heat = Text()
     if preview.heat_now:
-        heat.append(f"{preview.heat_now} now", "yellow")
+        heat.append(_("{heat} now", heat=preview.heat_now), "yellow")
     for risk in preview.corners:
         if heat:
             heat.append(" · ")
-        reach = "" if risk.chance >= 1.0 else f", reached {percent_text(risk.chance)}"
-        heat.append(f"corner {risk.corner} (limit {risk.limit}{reach}): {amount_text(risk.heat)}")
+        if risk.chance >= 1.0:
+            corner = _(
+                "corner {corner} (limit {limit}): {heat}",
+                corner=risk.corner,
+                limit=risk.limit,
+                heat=amount_text(risk.heat),
+            )
+        else:
+            corner = _(
+                "corner {corner} (limit {limit}, reached {chance}): {heat}",
+                corner=risk.corner,
+                limit=risk.limit,
+                chance=percent_text(risk.chance),
+                heat=amount_text(risk.heat),
+            )
+        heat.append(corner)
     if heat:
-        out.append("\nHeat: ", "bold")
+        out.append("\n" + _("Heat: "), "bold")
         out.append_text(heat)
-    out.append("\nSpin-out ", "bold")
+    out.append("\n" + _("Spin-out") + " ", "bold")
     out.append(percent_text(preview.spin_chance), "bold red" if preview.spin_chance > 0 else "green")
-    out.append(f" · expected Heat {amount_text(preview.expected_heat)}", "dim")
+    out.append(" · " + _("expected Heat {heat}", heat=amount_text(preview.expected_heat)), "dim")
     for reason in preview.reasons:  # why a cost is not the usual one (Road Conditions, cards)
         out.append(f"\n{reason}", "italic")
     return out

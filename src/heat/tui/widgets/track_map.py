@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from heat.engine import SeatView, Track, track
+from heat.i18n import N_, _
 from heat.tui.colors import letter, style
 
 FINISH = "║"
@@ -30,9 +31,10 @@ SECTOR_FILL = "╌"
 YOU = "▲"
 LANDING = "△"
 """Under each space where the decision being considered may leave the car."""
-KEY = (
+KEY = N_(
     "║ finish  ┃7 corner, Speed Limit  ━ race line  L Legends Line  ▲ you  △ you would land  W╌╌ S+╌╌ H╌╌ sector tokens"
 )
+"""The map's key, in English: translated where shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +98,7 @@ def next_corners(view: SeatView, seat: int, count: int = 2) -> list[tuple[int, i
     car = view.cars[seat]
     found = []
     space, distance = car.space, 0
-    for _ in range(count):
+    for _corner in range(count):
         corner = board.next_corner(space)
         distance += board.spaces_to_next_corner(space)
         found.append((corner.number, distance))
@@ -226,7 +228,7 @@ def draw_track(
         lines.extend(row.text() for row in lanes)
         lines.append(under.text())
     if show_key:
-        lines.append(Text(KEY, style="dim"))
+        lines.append(Text(_(KEY), style="dim"))
     for line in lines:
         line.truncate(width)
     return lines
