@@ -25,11 +25,15 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from importlib.util import spec_from_file_location
 from pathlib import Path
 from types import ModuleType
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final, get_type_hints
+
+if TYPE_CHECKING:  # ast and inspect are imported where used: `import heat` stays light (issue 28)
+    import ast
 
 PACKAGE_DIR: Final = Path(__file__).resolve().parent
 ENGINE_DIR: Final = PACKAGE_DIR / "engine"
@@ -108,3 +112,59 @@ def engine_is_compiled() -> bool:
     import heat.engine.race as race  # the question is about this very import
 
     return not (race.__file__ or "").endswith(".py")
+
+
+def _is_pure(kind: type) -> bool:
+    """True when ``kind`` comes from a module of Python source (not one compiled by mypyc)."""
+    return (sys.modules[kind.__module__].__file__ or "").endswith(".py")
+
+
+@cache
+def _class_source(kind: type) -> tuple[ast.ClassDef, Path]:
+    """The definition of the engine class ``kind`` in its module's source, and that source's path."""
+    import ast
+
+    source = ENGINE_DIR / f"{kind.__module__.rpartition('.')[2]}.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
+    node = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == kind.__name__)
+    return node, source
+
+
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+
+
+def field_types(kind: type) -> dict[str, Any]:
+    """The types the fields of an engine class declare (a view dataclass, say), evaluated as
+    ``typing.get_type_hints`` gives them on the pure engine, whichever build is loaded.
+
+    mypyc replaces a compiled class's annotations by the classes it checks at run time
+    (``int | None`` becomes ``type``, ``tuple[CarView, ...]`` becomes ``tuple``: mypy issue
+    11330), so on the compiled engine they are read from the module's source, the very source the
+    build's stamp vouches for, and evaluated in the compiled module's namespace. Clients that read
+    the views from JSON (``heat.tui.online.wire``, ``heat.server.messages``) call this, never
+    ``get_type_hints`` on an engine class."""
+    if kind not in _FIELD_TYPES:
+        _FIELD_TYPES[kind] = get_type_hints(kind) if _is_pure(kind) else _declared_in_source(kind)
+    return _FIELD_TYPES[kind]
+
+
+def _declared_in_source(kind: type) -> dict[str, Any]:
+    import ast
+
+    node, source = _class_source(kind)
+    namespace = vars(sys.modules[kind.__module__])
+    return {
+        statement.target.id: eval(compile(ast.Expression(statement.annotation), str(source), "eval"), namespace)
+        for statement in node.body
+        if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+    }
+
+
+def class_doc(kind: type) -> str:
+    """The docstring of an engine class, whichever build is loaded (a compiled class has none)."""
+    import ast
+    import inspect
+
+    if _is_pure(kind):
+        return inspect.cleandoc(kind.__doc__ or "")
+    return ast.get_docstring(_class_source(kind)[0]) or ""
