@@ -1,20 +1,18 @@
-"""Which build of the rules engine runs: the pure-Python one, or the same source compiled by mypyc.
+"""Which build of the rules engine runs: the same source compiled by mypyc (the default), or the
+pure-Python one.
 
-With ``HEAT_COMPILED=1``, ``scripts/setup`` compiles ``heat.engine`` with mypyc where a C compiler
-is present, and so does ``pip install .`` (issue 33). The extension modules go to
-``heat/_compiled/``, beside this file and apart from the sources, with a stamp holding the hash of
-the source they were built from. At import ``heat`` calls :func:`use_compiled_engine`, which puts
-an import hook first on ``sys.meta_path`` that loads ``heat.engine.*`` from those modules when
-``HEAT_COMPILED`` is set (to anything but ``0``), unless
+``scripts/setup`` compiles ``heat.engine`` with mypyc where a C compiler is present, and so does
+``pip install .`` (issue 33). The extension modules go to ``heat/_compiled/``, beside this file
+and apart from the sources, with a stamp holding the hash of the source they were built from. At
+import ``heat`` calls :func:`use_compiled_engine`, which puts an import hook first on
+``sys.meta_path`` that loads ``heat.engine.*`` from those modules, unless
 
 - ``HEAT_PURE`` is set (to anything but ``0``): the pure engine is forced;
-- the stamp does not match the source (a developer edited a ``.py`` since the build): a stale
-  module is never loaded, the pure one is; the next ``scripts/setup`` compiles again.
+- there is no build (no C compiler, or a failed compile), or its stamp does not match the source
+  (a developer edited a ``.py`` since the build): a stale module is never loaded, the pure one
+  is; the next ``scripts/setup`` compiles again.
 
-The compiled engine is opt-in for now: the whole suite does not pass on it yet (files with values
-of the wrong type raise TypeError, not HeatError; the server's and the online client's messages
-read the engine's view dataclasses, which mypyc changes): docs/engine.md lists what is left.
-
+:func:`build_description` says which build runs, and why not the compiled one (``heat --version``).
 ``heat.engine/__init__.py`` itself stays pure Python (it only re-exports). This module uses the
 standard library only: ``setup.py`` and ``scripts/compile_engine.py`` run it before Heat is
 installed.
@@ -50,8 +48,8 @@ def pure_requested() -> bool:
 
 
 def compiled_requested() -> bool:
-    """True when ``HEAT_COMPILED`` asks for the compiled engine and ``HEAT_PURE`` does not forbid it."""
-    return os.environ.get("HEAT_COMPILED", "") not in ("", "0") and not pure_requested()
+    """True unless ``HEAT_PURE`` forbids the compiled engine (it is the default)."""
+    return not pure_requested()
 
 
 def compiled_sources(engine_dir: Path = ENGINE_DIR) -> list[Path]:
@@ -96,9 +94,8 @@ class CompiledEngineFinder:
 
 
 def use_compiled_engine() -> bool:
-    """Install the import hook for the compiled engine when ``HEAT_COMPILED`` asks for it (and
-    ``HEAT_PURE`` does not forbid it) and there is a usable build; True if it is installed. Call
-    before importing ``heat.engine``."""
+    """Install the import hook for the compiled engine unless ``HEAT_PURE`` forbids it, where
+    there is an up-to-date build; True if it is installed. Call before importing ``heat.engine``."""
     if not compiled_requested() or any(isinstance(finder, CompiledEngineFinder) for finder in sys.meta_path):
         return False
     modules = compiled_modules()
@@ -112,6 +109,24 @@ def engine_is_compiled() -> bool:
     import heat.engine.race as race  # the question is about this very import
 
     return not (race.__file__ or "").endswith(".py")
+
+
+def build_description() -> str:
+    """Which build of the engine this process runs, in a few words for ``heat --version``:
+    ``compiled (mypyc)``, or ``pure Python`` and why. Imports no engine module."""
+    if "heat.engine.race" in sys.modules:
+        compiled = engine_is_compiled()
+    else:  # heat's import installed the hook, or not, before any engine module loaded
+        compiled = any(isinstance(finder, CompiledEngineFinder) for finder in sys.meta_path)
+    if compiled:
+        return "compiled (mypyc)"
+    if pure_requested():
+        why = "HEAT_PURE is set"
+    elif (COMPILED_DIR / STAMP_NAME).is_file():
+        why = "the compiled build is not of this source: scripts/setup compiles it again"
+    else:
+        why = "not compiled: no C compiler, or the compile failed"
+    return f"pure Python ({why})"
 
 
 def _is_pure(kind: type) -> bool:
