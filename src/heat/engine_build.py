@@ -24,7 +24,7 @@ import hashlib
 import os
 import sys
 from functools import cache
-from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
 from importlib.util import spec_from_file_location
 from pathlib import Path
 from types import ModuleType
@@ -80,6 +80,47 @@ def compiled_modules(compiled_dir: Path = COMPILED_DIR, engine_dir: Path = ENGIN
     return found if all(path.is_file() for path in found.values()) else {}
 
 
+def _rebuilt(kind: type, values: dict[str, Any]) -> Any:
+    """An engine object rebuilt by unpickling: through its constructor, as mypyc requires."""
+    return kind(**values)
+
+
+def _reduce_frozen(instance: Any) -> tuple[Any, ...]:
+    import dataclasses
+
+    values = {field.name: getattr(instance, field.name) for field in dataclasses.fields(instance)}
+    return _rebuilt, (type(instance), values)
+
+
+def make_frozen_dataclasses_picklable(module: ModuleType) -> None:
+    """Let ``pickle`` copy the frozen dataclasses of a compiled engine module (views, decisions,
+    configs, events: the server sends a bot's view to its worker process). mypyc's own unpickling
+    sets each field, which a frozen dataclass refuses (FrozenInstanceError); this registers, with
+    ``copyreg``, a reduction that rebuilds each through its constructor (whose parameters are the
+    fields, ``Plan`` and ``Discard`` included). The pure classes pickle as they are."""
+    import copyreg
+    import dataclasses
+
+    for value in vars(module).values():
+        if isinstance(value, type) and value.__module__ == module.__name__ and dataclasses.is_dataclass(value):
+            params = getattr(value, "__dataclass_params__", None)
+            if params is not None and params.frozen:
+                copyreg.pickle(value, _reduce_frozen)
+
+
+class CompiledEngineLoader(ExtensionFileLoader):
+    """Loads a compiled engine module as Python's own loader does, then makes the frozen
+    dataclasses of every engine module loaded so far picklable
+    (:func:`make_frozen_dataclasses_picklable`): the modules a compiled module imports while it
+    loads do not come through this loader (mypyc loads its group's modules itself)."""
+
+    def exec_module(self, module: ModuleType) -> None:
+        super().exec_module(module)
+        for name, loaded in list(sys.modules.items()):
+            if name.startswith("heat.engine.") and loaded is not None and not (loaded.__file__ or "").endswith(".py"):
+                make_frozen_dataclasses_picklable(loaded)
+
+
 class CompiledEngineFinder:
     """Finds the compiled ``heat.engine`` modules before Python's own finders see the sources (a
     meta path finder; not derived from ``importlib.abc``, whose import costs more than the rest)."""
@@ -90,7 +131,9 @@ class CompiledEngineFinder:
     def find_spec(self, fullname: str, path: object = None, target: ModuleType | None = None) -> ModuleSpec | None:
         """The spec of the compiled module ``fullname``, or None for any other module."""
         location = self.modules.get(fullname)
-        return None if location is None else spec_from_file_location(fullname, location)
+        if location is None:
+            return None
+        return spec_from_file_location(fullname, location, loader=CompiledEngineLoader(fullname, str(location)))
 
 
 def use_compiled_engine() -> bool:
