@@ -1,5 +1,5 @@
-"""Build Heat (the metadata is in pyproject.toml). With ``HEAT_COMPILED=1``, where a C compiler is
-present, also compile the rules engine with mypyc (issue 33); otherwise the pure-Python package.
+"""Build Heat (the metadata is in pyproject.toml). Where a C compiler is present, also compile the
+rules engine with mypyc (issue 33), unless ``HEAT_PURE=1``; otherwise the pure-Python package.
 
 The compiled modules go to ``heat/_compiled/`` with a stamp of the source they were built from,
 not beside the sources: ``src/heat/engine_build.py`` says why and how they are loaded.

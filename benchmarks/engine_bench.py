@@ -12,7 +12,7 @@ cheap car-rounds (a card, no hand): with ``--legends`` the time is also given pe
 the other cars, comparable with a race without Legends.
 
 The pure-Python engine and the one compiled by mypyc are measured side by side, each in a fresh
-interpreter (``--build this`` measures only the build this interpreter loads: HEAT_COMPILED=1 the compiled one).
+interpreter (``--build this`` measures only the build this interpreter loads: HEAT_PURE=1 the pure one).
 
     python benchmarks/engine_bench.py --track usa --cars 6 --laps 1 --races 300
 """
@@ -124,7 +124,7 @@ def main() -> None:
     else:
         columns = {name: measure_in_subprocess(name) for name in BUILDS}
         if columns["compiled"] is None:
-            print("(no compiled engine here: HEAT_COMPILED=1 scripts/setup builds it where a C compiler is present)")
+            print("(no compiled engine here: scripts/setup builds it where a C compiler is present)")
     print(headline(args))
     print_table({name: figures for name, figures in columns.items() if figures is not None}, legends=bool(args.legends))
 
@@ -164,7 +164,7 @@ def measure_in_subprocess(build: str) -> dict[str, float] | None:
     """The figures of one build (``pure`` or ``compiled``), measured by this script in a fresh
     interpreter; None if that build is not what it loads (no compiled engine here)."""
     env = {key: value for key, value in os.environ.items() if key not in ("HEAT_PURE", "HEAT_COMPILED")}
-    env |= {"HEAT_PURE": "1"} if build == "pure" else {"HEAT_COMPILED": "1"}
+    env |= {"HEAT_PURE": "1"} if build == "pure" else {}
     argv = [arg for arg in sys.argv[1:] if not arg.startswith("--build")]
     command = [sys.executable, __file__, *argv, "--build", "this", "--json"]
     done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)

@@ -3,6 +3,7 @@ And the arena harness (not strength: strength is measured by ``heat arena``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import multiprocessing
@@ -91,7 +92,7 @@ def test_bots_play_every_module_and_tournament_mode() -> None:
         race = Race(make_config("great-britain", 5, 2, 1, modules))
         drive(race, {car.seat: HeuristicBot(car.seat) for car in race.cars if not car.legend})
     config = make_config("usa", 3, 4, 1, "garage")
-    tournament = Race(type(config)(**{**{f: getattr(config, f) for f in config.__slots__}, "tournament": True}))
+    tournament = Race(dataclasses.replace(config, tournament=True))
     drive(tournament, {seat: HeuristicBot(seat) for seat in range(3)})
 
 

@@ -1,5 +1,6 @@
 """The two builds of the engine (issue 33): the pure-Python one and the one compiled by mypyc
-play the very same races, and the compiled one is really loaded when it is built."""
+play the very same races, the compiled one is loaded by default where it is built and up to date,
+and ``heat --version`` says which runs."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import json
 import os
 import subprocess
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
 
-from heat.engine_build import compiled_modules
+from heat import engine_build
+from heat.engine_build import STAMP_NAME, compiled_modules, compiled_sources, source_hash
 
 DRIVER = Path(__file__).with_name("build_races.py")
 
@@ -24,14 +27,14 @@ def compiled_expected() -> bool:
 
 
 def build_env(**settings: str) -> dict[str, str]:
-    """This process's environment with ``HEAT_PURE`` and ``HEAT_COMPILED`` as given (else unset)."""
+    """This process's environment with ``HEAT_PURE`` as given (else unset)."""
     env = {key: value for key, value in os.environ.items() if key not in ("HEAT_PURE", "HEAT_COMPILED")}
     return env | settings
 
 
 def run_driver(*, pure: bool) -> list[str]:
     """The driver's output lines, on the pure engine or on the compiled one."""
-    env = build_env(HEAT_PURE="1") if pure else build_env(HEAT_COMPILED="1")
+    env = build_env(HEAT_PURE="1") if pure else build_env()
     done = subprocess.run([sys.executable, str(DRIVER)], capture_output=True, text=True, check=True, env=env)
     return done.stdout.splitlines()
 
@@ -52,15 +55,48 @@ def built() -> None:
         pytest.skip("no compiled engine: the pure one is the only build here")
 
 
-def test_the_compiled_engine_is_loaded_when_built_and_asked_for(built: None) -> None:
-    assert loads_compiled(HEAT_COMPILED="1")
-    assert loads_compiled(HEAT_COMPILED="1", HEAT_PURE="0")
-    assert not loads_compiled()  # opt-in while the whole suite does not pass on it
-    assert not loads_compiled(HEAT_COMPILED="0")
+def heat_version(**settings: str) -> str:
+    """What ``heat --version`` prints, with these ``HEAT_*`` settings."""
+    code = "import sys; from heat.cli.main import main; sys.exit(main(['--version']))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=build_env(**settings)
+    )
+    return done.stdout
+
+
+def test_the_compiled_engine_is_loaded_by_default_when_built(built: None) -> None:
+    assert loads_compiled()
+    assert loads_compiled(HEAT_PURE="0")
+    assert loads_compiled(HEAT_COMPILED="0")  # the opt-in of old no longer matters
+    assert heat_version().splitlines()[1] == "engine: compiled (mypyc)"
 
 
 def test_HEAT_PURE_forces_the_pure_engine(built: None) -> None:
-    assert not loads_compiled(HEAT_COMPILED="1", HEAT_PURE="1")
+    assert not loads_compiled(HEAT_PURE="1")
+    assert heat_version(HEAT_PURE="1").splitlines()[1] == "engine: pure Python (HEAT_PURE is set)"
+
+
+def test_a_build_of_other_source_is_never_loaded(tmp_path: Path) -> None:
+    """A stamp vouches for the very source it was built from: a build of yesterday's engine (a
+    developer edited a module since) is not found, and the pure engine runs until the next compile."""
+    engine, compiled = tmp_path / "engine", tmp_path / "_compiled"
+    engine.mkdir()
+    compiled.mkdir()
+    for path in compiled_sources():
+        (engine / path.name).write_bytes(path.read_bytes())
+    shared = engine_build.SHARED_LIBRARY.rpartition(".")[2]
+    for name in [path.stem for path in compiled_sources(engine)] + [shared]:
+        (compiled / f"{name}{EXTENSION_SUFFIXES[0]}").touch()
+    (compiled / STAMP_NAME).write_text(source_hash(engine) + "\n")
+    assert set(compiled_modules(compiled, engine)) == {f"heat.engine.{p.stem}" for p in compiled_sources()} | {
+        engine_build.SHARED_LIBRARY
+    }
+    with (engine / "race.py").open("a") as edited:
+        edited.write("# edited since the build\n")
+    assert compiled_modules(compiled, engine) == {}
+    (compiled / STAMP_NAME).write_text(source_hash(engine) + "\n")
+    (compiled / f"race{EXTENSION_SUFFIXES[0]}").unlink()  # an incomplete build
+    assert compiled_modules(compiled, engine) == {}
 
 
 def test_both_builds_play_byte_identical_records_and_events(built: None) -> None:

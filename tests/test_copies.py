@@ -77,3 +77,19 @@ def test_a_race_copy_copies_every_field_but_its_caches() -> None:
 
 def vars_of(car: Car) -> dict[str, object]:
     return {name: getattr(car, name) for name in fields_of(Car)}
+
+
+def test_the_engines_values_cross_to_another_process_on_either_build() -> None:
+    """The server sends a bot's view and legal decisions to a worker process by pickle: on the
+    compiled engine a frozen dataclass refused mypyc's unpickling (FrozenInstanceError), which
+    broke every bot of the online server (heat.engine_build.make_frozen_dataclasses_picklable)."""
+    import pickle
+
+    from heat.engine import Race, RaceConfig, default_seats, view_of
+    from heat.engine.championship import Season, SeasonConfig, season_view
+
+    race = Race(RaceConfig(default_seats(3), track="usa", seed=3, garage="all", weather=True, pro_legends=1))
+    values: list[object] = [race.config, view_of(race, 0), view_of(race, None), *race.legal_decisions(0)]
+    values += [*race.events(0), season_view(Season(SeasonConfig(default_seats(3), seed=1)))]
+    for value in values:
+        assert pickle.loads(pickle.dumps(value)) == value

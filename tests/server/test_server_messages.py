@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from heat.server.messages import CLIENT_TYPES, Decide, Hello, ProtocolError, parse_client_message, schemas
 
@@ -73,3 +74,47 @@ def test_the_protocol_has_json_schemas():
     documented = schemas()
     assert set(documented) == {"client", "server", "create"}
     assert "oneOf" in json.dumps(documented["client"]) or "anyOf" in json.dumps(documented["client"])
+
+
+def _state_message(view: object, season: object = None) -> dict[str, object]:
+    """A ``state`` message carrying this view (JSON-ready) and nothing else of note."""
+    return {
+        "type": "state", "table": "t", "full": True, "version": 0, "epoch": 0, "status": "playing", "seat": 0,
+        "to_decide": [0], "legal": [], "shift_heat": None, "asked_at": None, "can_undo": False, "clocks": {},
+        "standins": [], "seats": [], "view": view, "season": season, "events_from": 0, "events": [], "notices": [],
+        "result": None, "rematch": None,
+    }  # fmt: skip
+
+
+def test_a_state_message_checks_the_engines_views_field_by_field():
+    """The models of the views come from the types the engine declares, on either build (the
+    compiled engine's classes carry mypyc's annotations, which pydantic cannot read)."""
+    from heat.engine import Race, RaceConfig, default_seats, view_of
+    from heat.engine.championship import Season, SeasonConfig, season_view
+    from heat.server.messages import server_message
+    from heat.server.payloads import plain
+
+    race = Race(RaceConfig(default_seats(3), track="usa", seed=3, garage="all", weather=True))
+    view = json.loads(json.dumps(plain(view_of(race, 0))))
+    season = json.loads(json.dumps(plain(season_view(Season(SeasonConfig(default_seats(3), seed=1))))))
+    server_message.validate_python(_state_message(view, season))
+    wrong = [
+        ("cars", 1, "gear", "three"),
+        ("cars", 0, "hand", "not a list"),
+        ("cars", 0, "seat", None),
+        ("draft", None, "market", 7),
+    ]
+    for field, index, name, value in wrong:
+        bad = json.loads(json.dumps(view))
+        part = bad[field] if index is None else bad[field][index]
+        part[name] = value
+        with pytest.raises(ValidationError, match=name):
+            server_message.validate_python(_state_message(bad))
+    extra, missing = json.loads(json.dumps(view)), json.loads(json.dumps(view))
+    extra["cars"][0]["secret"] = 1
+    del missing["cars"][0]["engine"]
+    for bad, name in ((extra, "secret"), (missing, "engine")):
+        with pytest.raises(ValidationError, match=name):
+            server_message.validate_python(_state_message(bad))
+    with pytest.raises(ValidationError, match="totals"):
+        server_message.validate_python(_state_message(view, season | {"totals": ["a"]}))

@@ -84,6 +84,27 @@ def test_a_view_the_client_cannot_read_is_a_clear_error() -> None:
         view_from_json([1, 2])
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("gear", "3", r"view.cars.gear is not int"),
+        ("gear", True, r"view.cars.gear is not int"),
+        ("legend", 0, r"view.cars.legend is not bool"),
+        ("name", 7, r"view.cars.name is not str"),
+        ("upgrades", "x", r"view.cars.upgrades is not a list"),
+        ("hand", [1], r"view.cars.hand is not str"),
+    ],
+)
+def test_a_view_value_of_the_wrong_type_is_a_clear_error(field: str, value: object, words: str) -> None:
+    """Not a TypeError from the compiled engine's classes, nor a wrong value in the pure ones."""
+    race = Race(make_config("usa", 2, 1, 1, "base"))
+    data = _wire(view_of(race, 0))
+    assert isinstance(data, dict)
+    data["cars"][0][field] = value
+    with pytest.raises(JoinError, match=words):
+        view_from_json(data)
+
+
 def _state(race: Race, seat: int, version: int, *, full: bool, since: int = 0) -> dict[str, object]:
     names = [car.name for car in race.cars]
     events = [event_json(e, names, race.laps) for e in race.events(seat)]

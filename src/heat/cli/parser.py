@@ -48,6 +48,21 @@ class Command:
         return f"Command({self.target!r})"
 
 
+class ShowVersion(argparse.Action):
+    """``--version``: Heat's version and which build of the rules engine runs (issue 33), found
+    only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from heat import __version__
+        from heat.engine_build import build_description
+
+        print(f"heat {__version__}\nengine: {build_description()}")  # on stdout, as argparse's own version
+        parser.exit()
+
+
 def add_race_options(parser: argparse.ArgumentParser, *, bots: bool = True) -> None:
     """Options shared by every command that sets up a race (``--level`` where bots drive)."""
     parser.add_argument("--track", type=lowercase, default="usa", help=_(TRACK_HELP))
@@ -207,6 +222,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``heat``, its help in the language spoken."""
     _speak_argparse()
     parser = argparse.ArgumentParser(prog="heat", description=_("Heat: Pedal to the Metal in your terminal."))
+    parser.add_argument(
+        "--version", action=ShowVersion, help=_("show Heat's version and which build of the rules engine runs")
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     race = commands.add_parser("race", help=_("watch bots race and print the log and standings"))

@@ -6,14 +6,19 @@ the JSON Schema)."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
-from typing import Annotated, Any, Literal
+import operator
+import types
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from heat.engine import SeatView
 from heat.engine.championship import SeasonView
+from heat.engine_build import class_doc, field_types
 
 MAX_TEXT = 400
 
@@ -116,6 +121,48 @@ def parse_client_message(raw: str | bytes) -> Hello | Decide | Undo | Back | Syn
 # ---------------------------------------------------------------------- server to client
 
 
+_VIEW_MODELS: dict[type, type[BaseModel]] = {}
+
+
+def view_model(kind: type) -> type[BaseModel]:
+    """The model of the engine's view dataclass ``kind`` as the server sends it (``payloads.plain``):
+    the same name, docstring, fields, defaults and declared types (``heat.engine_build.field_types``,
+    the same on either build of the engine: pydantic would read the compiled classes' annotations,
+    which mypyc replaces), nested views as models of their own, no other field."""
+    if kind not in _VIEW_MODELS:
+        hints = field_types(kind)
+        fields: dict[str, Any] = {
+            field.name: (
+                _with_view_models(hints[field.name]),
+                ... if field.default is dataclasses.MISSING else field.default,
+            )
+            for field in dataclasses.fields(kind)
+        }
+        config = ConfigDict(extra="forbid")
+        _VIEW_MODELS[kind] = create_model(kind.__name__, __config__=config, __doc__=class_doc(kind), **fields)
+    return _VIEW_MODELS[kind]
+
+
+def _with_view_models(hint: Any) -> Any:
+    """``hint`` with every engine dataclass in it replaced by its model."""
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return view_model(hint)
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        return functools.reduce(operator.or_, (_with_view_models(arg) for arg in args))
+    if origin is tuple:
+        return tuple[tuple(arg if arg is Ellipsis else _with_view_models(arg) for arg in args)]  # type: ignore[misc]
+    return hint
+
+
+if TYPE_CHECKING:  # what mypy sees of the generated models; pydantic reads the models themselves
+    SeatViewInfo = dict[str, Any]
+    SeasonViewInfo = dict[str, Any]
+else:
+    SeatViewInfo = view_model(SeatView)
+    SeasonViewInfo = view_model(SeasonView)
+
+
 class SeatInfo(Strict):
     """A seat's public facts."""
 
@@ -183,8 +230,8 @@ class State(Strict):
     clocks: dict[str, float]
     standins: list[int]
     seats: list[SeatInfo]
-    view: SeatView | None
-    season: SeasonView | None
+    view: SeatViewInfo | None
+    season: SeasonViewInfo | None
     events_from: int
     events: list[EventInfo]
     notices: list[NoticeInfo]

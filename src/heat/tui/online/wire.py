@@ -1,17 +1,20 @@
 """A seat's view as the server sends it (``SeatView.to_json``: tuples as lists) read back into the
 engine's ``SeatView`` (and a championship's ``SeasonView``), so that the screens, widgets and
 previews work on it unchanged. The nested views (cars, corners, the turn, the draft) are found
-from the dataclasses' own type hints, so a field the engine adds is read without a change here."""
+from the types the dataclasses declare (``heat.engine_build.field_types``, on either build of the
+engine), so a field the engine adds is read without a change here. A value of the wrong type is a
+JoinError naming the field: the compiled engine's classes would refuse it with a TypeError."""
 
 from __future__ import annotations
 
 import types
 from collections.abc import Mapping
 from dataclasses import MISSING, fields, is_dataclass
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, Union, get_args, get_origin
 
 from heat.engine import SeatView
 from heat.engine.championship import SeasonView
+from heat.engine_build import field_types
 from heat.tui.online.link import JoinError
 
 
@@ -19,13 +22,8 @@ def _unreadable(why: str) -> JoinError:
     return JoinError(f"the server sent a view this client cannot read ({why})")
 
 
-_HINTS: dict[type[Any], dict[str, Any]] = {}
-
-
-def _hints(kind: type[Any]) -> dict[str, Any]:
-    if kind not in _HINTS:
-        _HINTS[kind] = get_type_hints(kind)
-    return _HINTS[kind]
+_SCALARS: dict[Any, tuple[type, ...]] = {int: (int,), str: (str,), bool: (bool,), float: (int, float)}
+"""The scalar field types of the views, with the JSON values each takes."""
 
 
 def _value(hint: Any, value: Any, where: str) -> Any:
@@ -45,13 +43,16 @@ def _value(hint: Any, value: Any, where: str) -> Any:
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_value(args[0], item, where) for item in value)
         return tuple(_value(arg, item, where) for arg, item in zip(args, value, strict=False))
+    accepted = _SCALARS.get(hint)
+    if accepted is not None and (not isinstance(value, accepted) or (hint is not bool and isinstance(value, bool))):
+        raise _unreadable(f"{where} is not {getattr(hint, '__name__', hint)}")
     return value
 
 
 def _build(kind: type[Any], data: Any, where: str) -> Any:
     if not isinstance(data, Mapping):
         raise _unreadable(f"{where} is not an object")
-    hints = _hints(kind)
+    hints = field_types(kind)
     values = {}
     for field in fields(kind):
         if field.name in data:
