@@ -58,3 +58,16 @@ def test_an_unreachable_postgres_is_a_one_line_error(capsys):
     assert main(["serve", "--port", "0", "--db", "postgresql://heat@127.0.0.1:1/none"]) == 2
     err = capsys.readouterr().err
     assert "cannot open postgresql://heat@127.0.0.1:1/none" in err and "Traceback" not in err
+
+
+def test_serve_refuses_and_reports_in_the_language_asked(capsys, tmp_path):
+    """issue 32: a refused option of ``heat serve`` and its migration report are translated."""
+    from heat import i18n
+
+    try:
+        assert main(["--lang", "fr", "serve", "--db", str(tmp_path / "x.db"), "--port", "70000"]) == 2
+        assert "--port doit être de 0 à 65535, pas 70000" in capsys.readouterr().err
+        assert main(["--lang", "de", "serve", "--db", str(tmp_path / "new.db"), "--migrate"]) == 0
+        assert "von keinem Schema auf Schema 0002" in capsys.readouterr().out
+    finally:
+        i18n.set_language("en")

@@ -9,6 +9,10 @@ import socket
 from pathlib import Path
 
 from heat.engine import ConfigError
+from heat.i18n import N_, _
+
+MIGRATE = "heat serve --db URL --migrate"
+"""The command that upgrades a PostgreSQL database, quoted in refusals."""
 
 
 def default_db() -> Path:
@@ -26,12 +30,13 @@ def run(args: argparse.Namespace) -> int:
         from heat.server.app import Settings, create_app
     except ImportError as error:  # installed without the server's libraries
         raise ConfigError(
-            f"the server needs its libraries ({error.name}): run ./scripts/serve, which installs them"
+            N_("the server needs its libraries ({library}): run ./scripts/serve, which installs them"),
+            library=error.name,
         ) from None
     if not 1 <= args.bot_workers <= 64:
-        raise ConfigError(f"--bot-workers must be 1 to 64, not {args.bot_workers}")
+        raise ConfigError(N_("--bot-workers must be 1 to 64, not {value}"), value=args.bot_workers)
     if not 0 <= args.port <= 65535:
-        raise ConfigError(f"--port must be 0 to 65535, not {args.port}")
+        raise ConfigError(N_("--port must be 0 to 65535, not {value}"), value=args.port)
     from heat.server.store import is_postgres
 
     db: Path | str
@@ -40,17 +45,17 @@ def run(args: argparse.Namespace) -> int:
     else:
         db = Path(args.db) if args.db else default_db()
         if db.is_dir():
-            raise ConfigError(f"--db {db} is a folder: give the database file")
+            raise ConfigError(N_("--db {db} is a folder: give the database file"), db=str(db))
         if args.redis:
-            raise ConfigError("--redis is for several processes on one PostgreSQL --db: SQLite serves one process")
+            raise ConfigError(N_("--redis is for several processes on one PostgreSQL --db: SQLite serves one process"))
     if args.migrate:
         return _migrate(db)
     if not 1 <= args.lease_seconds <= 3600:
-        raise ConfigError(f"--lease-seconds must be 1 to 3600, not {args.lease_seconds}")
+        raise ConfigError(N_("--lease-seconds must be 1 to 3600, not {value}"), value=args.lease_seconds)
     if isinstance(db, str):
         _check_schema(db)
     if args.redis and not args.redis.startswith(("redis://", "rediss://", "unix://")):
-        raise ConfigError(f"--redis {args.redis}: give a redis:// URL")
+        raise ConfigError(N_("--redis {url}: give a redis:// URL"), url=args.redis)
     settings = Settings(
         db=db,
         redis=args.redis,
@@ -69,14 +74,19 @@ def run(args: argparse.Namespace) -> int:
         sock.listen(2048)  # connections wait in the backlog while the server starts
     except OSError as error:
         sock.close()
-        raise ConfigError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+        raise ConfigError(
+            N_("cannot listen on {host}:{port}: {reason}"), host=args.host, port=args.port, reason=error.strerror
+        ) from None
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     where = _shown_url(db) if isinstance(db, str) else db
-    print(f"Heat server on http://{shown}:{port}/ (database {where})", flush=True)
+    print(
+        _("Heat server on http://{host}:{port}/ (database {database})", host=shown, port=port, database=where),
+        flush=True,
+    )
     if args.host in ("0.0.0.0", "::"):
-        print(f"Friends on your network connect to http://THIS-MACHINE'S-ADDRESS:{port}/", flush=True)
-    print("Ctrl-C stops it.", flush=True)
+        print(_("Friends on your network connect to http://THIS-MACHINE'S-ADDRESS:{port}/", port=port), flush=True)
+    print(_("Ctrl-C stops it."), flush=True)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     # A commit that loses to another process's (issue 31) aborts psycopg's pipeline, which it
     # logs as a warning; the hub handles that loss (the change is made again on the new state).
@@ -96,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises Ctrl-C again once it has shut down
         server.run(sockets=[sock])
-    print("Heat server stopped.", flush=True)
+    print(_("Heat server stopped."), flush=True)
     return 0 if server.started else 1
 
 
@@ -115,11 +125,14 @@ def _migrate(db: Path | str) -> int:
         before, after = migrate_url(db)
     except Exception as error:
         shown = _shown_url(db) if isinstance(db, str) else db
-        raise ConfigError(f"cannot migrate {shown}: {str(error).splitlines()[0]}") from None
+        raise ConfigError(
+            N_("cannot migrate {database}: {reason}"), database=str(shown), reason=str(error).splitlines()[0]
+        ) from None
     if before == after:
-        print(f"The database is at the newest schema ({after}).")
+        print(_("The database is at the newest schema ({schema}).", schema=after))
     else:
-        print(f"The database was upgraded from schema {before or 'none'} to {after}.")
+        upgraded = _("The database was upgraded from schema {before} to {after}.", before=before, after=after)
+        print(upgraded if before else _("The database was upgraded from schema none to {after}.", after=after))
     return 0
 
 
@@ -133,11 +146,21 @@ def _check_schema(url: str) -> None:
     try:
         current, head = schema_revision(engine)
     except Exception as error:
-        raise ConfigError(f"cannot open {_shown_url(url)}: {str(error).splitlines()[0]}") from None
+        raise ConfigError(
+            N_("cannot open {database}: {reason}"), database=_shown_url(url), reason=str(error).splitlines()[0]
+        ) from None
     finally:
         engine.dispose()
     if current != head:
+        if current is None:
+            raise ConfigError(
+                N_("the database has no schema, this server needs {head}: run {command} once first"),
+                head=head,
+                command=MIGRATE,
+            )
         raise ConfigError(
-            f"the database is at schema {current or 'none'}, this server needs {head}: "
-            f"run heat serve --db URL --migrate once first"
+            N_("the database is at schema {current}, this server needs {head}: run {command} once first"),
+            current=current,
+            head=head,
+            command=MIGRATE,
         )
