@@ -365,3 +365,27 @@ def test_a_player_the_host_removes_is_told_and_the_app_stops_trying(server, caps
     monkeypatch.setattr(app, "run", lambda: None)  # it has run: run_remote prints what stopped it
     assert run_remote(app) == 2
     assert capsys.readouterr().err == f"heat: {app.problem}\n"
+
+
+def test_the_app_asks_the_server_to_speak_its_language(server, capsys, monkeypatch):
+    """issue 32: `heat --lang fr play --join` reads the server's refusals in French (the app
+    sends Accept-Language on its socket and requests)."""
+    from heat import i18n
+
+    monkeypatch.setattr(launch, "interactive", lambda: True)
+
+    async def freed_invitation() -> str:
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "human"}], practice=True, listed=False)
+        old = made["seats"][0]["invite"]
+        freed = await http.call("POST", f"/api/tables/{made['table']}/free", made["admin_token"], seat=0)
+        assert freed.status_code == 200
+        await http.close()
+        return str(old)
+
+    old = run(freed_invitation())
+    try:
+        assert main(["--lang", "fr", "play", "--join", old, "--name", "Ann"]) == 2
+    finally:
+        i18n.set_language("en")
+    assert "ce jeton n'ouvre aucune place de la table" in capsys.readouterr().err

@@ -30,7 +30,7 @@ from heat.engine import HeatError, Race, replay
 from heat.i18n import N_, _, error_text
 from heat.tui.bindings import translate_bindings
 from heat.tui.messages import Decided, TakeBack
-from heat.tui.online.connection import FATAL_CODES, open_seat
+from heat.tui.online.connection import FATAL_CODES, language_headers, open_seat
 from heat.tui.online.link import JoinError, Link, SeatRefused
 from heat.tui.online.lobby import LobbyScreen
 from heat.tui.online.remote import OutOfStep, RemoteTable
@@ -327,7 +327,7 @@ class RemoteApp(App[None]):
         this seat there: the rematch keeps the seats and their tokens (docs/protocol.md)."""
         url = f"{self.link.base}/api/tables/{self.link.table}/rematch"
         try:
-            async with httpx.AsyncClient(timeout=30.0) as client:
+            async with httpx.AsyncClient(timeout=30.0, headers=language_headers()) as client:
                 response = await client.post(url, headers={"authorization": f"Bearer {self.link.token}"})
             body = response.json()
             if response.status_code != 200:
@@ -351,7 +351,7 @@ class RemoteApp(App[None]):
     async def _record(self, table: RemoteTable) -> Race | None:
         url = f"{self.link.base}/api/tables/{self.link.table}/record"
         try:
-            async with httpx.AsyncClient(timeout=30.0) as client:
+            async with httpx.AsyncClient(timeout=30.0, headers=language_headers()) as client:
                 response = await client.get(url)
             response.raise_for_status()
             return replay(response.json())

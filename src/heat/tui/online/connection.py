@@ -11,6 +11,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
+from heat import i18n
 from heat.i18n import N_
 from heat.tui.online.link import JoinError, Link, SeatRefused
 
@@ -56,11 +57,23 @@ def unreachable(link: Link, error: BaseException) -> JoinError:
     return JoinError(N_("lost the server at {server}: {why}"), server=server, why=str(error))
 
 
+def language_headers() -> dict[str, str]:
+    """The headers that ask the server to speak the app's language (its notices and refusals):
+    the server reads ``Accept-Language`` on every request and socket (docs/web.md#language)."""
+    return {"accept-language": i18n.language()}
+
+
 async def open_seat(link: Link, name: str | None) -> tuple[ClientConnection, dict[str, Any]]:
     """Connect, say hello and read the welcome: the socket and the welcome. JoinError (in a
     line) if the server cannot be reached or refuses the seat."""
     try:
-        socket = await connect(link.socket, open_timeout=OPEN_SECONDS, max_size=None, close_timeout=2)
+        socket = await connect(
+            link.socket,
+            open_timeout=OPEN_SECONDS,
+            max_size=None,
+            close_timeout=2,
+            additional_headers=language_headers(),
+        )
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
         raise unreachable(link, error) from None
     try:
@@ -94,7 +107,7 @@ async def table_facts(link: Link) -> dict[str, Any]:
     """The table's public facts (``GET /api/tables/ID``); JoinError if the server cannot be
     reached or has no such table."""
     try:
-        async with httpx.AsyncClient(timeout=OPEN_SECONDS) as client:
+        async with httpx.AsyncClient(timeout=OPEN_SECONDS, headers=language_headers()) as client:
             response = await client.get(f"{link.base}/api/tables/{link.table}")
     except httpx.TimeoutException:
         raise JoinError(NO_ANSWER, server=link.base, seconds=f"{OPEN_SECONDS:.0f}") from None
