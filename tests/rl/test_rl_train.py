@@ -36,6 +36,20 @@ def test_the_smoke_training_writes_a_model_checkpoints_and_a_curve(model: Path) 
     assert (out / "curve.csv").read_text(encoding="utf-8").startswith("steps,")
 
 
+def test_resume_takes_the_learning_rate_and_entropy_given_and_keeps_the_rest(model: Path, tmp_path: Path) -> None:
+    from sb3_contrib import MaskablePPO
+
+    from heat.rl.train import main
+
+    options = ["--steps", "128", "--envs", "1", "--laps", "1", "--no-progress", "--resume", str(model)]
+    assert main(["--out", str(tmp_path), *options, "--learning-rate", "1e-4", "--ent-coef", "0"]) == 0
+    tuned = MaskablePPO.load(tmp_path / "model.zip", device="cpu")
+    assert (tuned.learning_rate, tuned.ent_coef, tuned.gamma) == (1e-4, 0.0, 0.999)
+    assert main(["--out", str(tmp_path / "again"), *options]) == 0
+    kept = MaskablePPO.load(tmp_path / "again" / "model.zip", device="cpu")
+    assert (kept.learning_rate, kept.ent_coef) == (3e-4, 0.01)
+
+
 def test_a_trained_policy_races_in_the_arena(model: Path) -> None:
     lineup = parse_lineup(f"rl:{model},club")
     assert lineup == (f"rl:{model}", "club")

@@ -39,7 +39,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--checkpoint-every", type=int, default=100_000, help="steps between checkpoints")
     parser.add_argument("--n-steps", type=int, default=1024, help="PPO rollout length per race")
     parser.add_argument("--batch-size", type=int, default=256)
-    parser.add_argument("--learning-rate", type=float, default=3e-4)
+    parser.add_argument("--learning-rate", type=float, default=None, help="3e-4; with --resume, the model's")
+    parser.add_argument("--ent-coef", type=float, default=None, help="entropy bonus: 0.01; with --resume, the model's")
     parser.add_argument("--resume", help="a model.zip to go on training from")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -105,16 +106,19 @@ def train(args: argparse.Namespace) -> Path:
     vec_class = SubprocVecEnv if args.envs > 1 else DummyVecEnv
     venv = make_vec_env(HeatEnv, n_envs=args.envs, seed=args.seed, env_kwargs=options, vec_env_cls=vec_class)
     if args.resume:
-        model = MaskablePPO.load(args.resume, env=venv, device="cpu")
+        # Only the settings given override the model's (a cloned policy is tuned more gently).
+        given = {"learning_rate": args.learning_rate, "ent_coef": args.ent_coef}
+        overrides = {name: value for name, value in given.items() if value is not None}
+        model = MaskablePPO.load(args.resume, env=venv, device="cpu", **overrides)
     else:
         model = MaskablePPO(
             "MlpPolicy",
             venv,
             n_steps=args.n_steps,
             batch_size=args.batch_size,
-            learning_rate=args.learning_rate,
+            learning_rate=3e-4 if args.learning_rate is None else args.learning_rate,
             gamma=0.999,
-            ent_coef=0.01,
+            ent_coef=0.01 if args.ent_coef is None else args.ent_coef,
             policy_kwargs={"net_arch": [256, 256]},
             seed=args.seed,
             device="cpu",
