@@ -199,7 +199,7 @@ class Referee:
         press = tuple(c.number for c in board.corners if set(c.press_letters) & set(event.press))
         assert config.press_corners == press  # C-19
         cars = race.cars
-        by_position = sorted(range(self.count), key=lambda s: race._position_key(cars[s]), reverse=True)
+        by_position = sorted(range(self.count), key=lambda s: race.state._position_key(cars[s]), reverse=True)
         assert by_position == list(state.grid)  # pole position first (C-13)
         for seat in range(self.count):
             car = cars[seat]

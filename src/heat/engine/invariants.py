@@ -76,7 +76,7 @@ def check_state(race: RaceState, *, cards: bool = True) -> None:
 
 def check_cards(race: RaceState) -> None:
     """The card invariants of ``check_state``."""
-    cards = race.cards
+    cards = race.setup.cards
     heat_raise, stress_raise = setup_bonus_limits()
     basic = Counter(cards.basic_deck)
     starting = Counter(kind for kind in cards.starting_upgrades if kind != cards.heat)
@@ -113,21 +113,21 @@ def check_cards(race: RaceState) -> None:
             if kind_type == "sponsor":
                 in_play[kind] += count
         heat = holds[cards.heat] + car.engine
-        most_heat = race.track.heat + heat_raise + built[cards.heat] + (0 if car.upgrades else starting_heat)
+        most_heat = race.setup.track.heat + heat_raise + built[cards.heat] + (0 if car.upgrades else starting_heat)
         if heat > most_heat:
             raise PositionError(
                 f"{where}: {shown(heat)} Heat cards (Engine and piles); a car has at most {most_heat} "
-                f"on {race.track.name} (B-10.6)"
+                f"on {race.setup.track.name} (B-10.6)"
             )
         drawn = sum(kind != cards.stress and types[kind] != "sponsor" for kind in car.hand)
-        if drawn > race.hand_size:
+        if drawn > race.setup.hand_size:
             raise PositionError(
                 f"{where}.hand: {drawn} cards besides Stress and Sponsorship cards; a hand "
-                f"is drawn up to {race.hand_size} (B-9.2)"
+                f"is drawn up to {race.setup.hand_size} (B-9.2)"
             )
         stress += holds[cards.stress]
     box_stress = cards.catalogue.box_stress
-    most_stress = max(box_stress, len(race.cars) * (race.track.stress + stress_raise))
+    most_stress = max(box_stress, len(race.cars) * (race.setup.track.stress + stress_raise))
     if stress > most_stress:
         raise PositionError(
             f"stress_reserve: {shown(stress)} Stress cards in the cars and the reserve; the box holds {box_stress} "
@@ -154,7 +154,7 @@ def check_cards(race: RaceState) -> None:
 
 def _check_board(race: RaceState) -> None:
     """Every car on the track holds its own spot, and no spot holds a car that is not there."""
-    spots = race.track.spots_per_space
+    spots = race.setup.track.spots_per_space
     placed = 0
     for slot, seat in enumerate(race.occupancy):
         if seat < 0:

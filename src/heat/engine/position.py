@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from heat.engine import board, content, turns
+from heat.engine import board, content, plan, turns
 from heat.engine.car import Car, TurnState
 from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig, name_problem
 from heat.engine.decisions import Plan
@@ -30,6 +30,8 @@ from heat.engine.state import (
     SLIPSTREAM,
     TURN,
     DraftState,
+    RaceSetup,
+    RaceState,
 )
 from heat.engine.weather import Conditions
 
@@ -193,7 +195,7 @@ class _Fields:
             raise PositionError(f"{self.where(key)}: expected a string, got {described(value)}")
         return value
 
-    def cards(self, key: str, race: Race) -> list[int]:
+    def cards(self, key: str, race: RaceState) -> list[int]:
         value = self.data.get(key, [])
         if not isinstance(value, list):
             raise PositionError(f"{self.where(key)}: expected a list of card ids, got {described(value)}")
@@ -204,14 +206,14 @@ class _Fields:
                     f"{self.where(key)}[{index}]: expected a card id (a string), got {described(card_id)}"
                 )
             try:
-                kinds.append(race.cards.kind(card_id))
+                kinds.append(race.setup.cards.kind(card_id))
             except IllegalDecision as error:
                 raise PositionError(f"{self.where(key)}[{index}]: {error}") from None
         return kinds
 
-    def pile(self, key: str, race: Race) -> list[int]:
+    def pile(self, key: str, race: RaceState) -> list[int]:
         """The cards of a pile: an Extra Heat card there is a Heat card (G-8)."""
-        becomes = race.cards.becomes
+        becomes = race.setup.cards.becomes
         return [becomes[kind] for kind in self.cards(key, race)]
 
     def seats(self, key: str, count: int) -> list[int]:
@@ -288,8 +290,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
         pass_sponsor=options.integer("pass_sponsor", 0, 0, 6),
         spin_out_eliminates=options.boolean("spin_out_eliminates", False),
     )
-    race = Race(config, record_events=record_events, _set_up=False)
-    race._init_common(config, track, record_events)
+    race = RaceState(RaceSetup(config, track), record_events=record_events)
     race.started_cars = fields.integer("started_cars", len(seats), len(seats), MAX_CARS)
     race.round = fields.integer("round", 0, 0, 0) if drafting else fields.integer("round", 1, 1, MAX_ROUND)
     race.stress_reserve = fields.integer("stress_reserve", 0, 0, MAX_COUNT)
@@ -334,13 +335,14 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
             if not car.on_track:
                 raise PositionError(f"cars[{car.seat}].plan: a car off the track has no plan")
             try:
-                race._check_plan(car, Plan(car.plan_gear, race.cards.names(car.plan)))
+                plan.check_plan(race, car, Plan(car.plan_gear, race.setup.cards.names(car.plan)))
             except IllegalDecision as error:
                 raise PositionError(f"cars[{car.seat}].plan: {error}") from None
     race._update_card_caches()
     check_state(race, cards=check_cards)
-    race.start_position = to_position(race)
-    return race
+    loaded = Race(config, state=race)
+    race.start_position = to_position(loaded)
+    return loaded
 
 
 RNG_STATES = 1 << 64
@@ -375,28 +377,28 @@ def check_rules_version(version: Any, what: str) -> None:
     raise PositionError(f"rules_version: expected a version string such as {RULES_VERSION!r}, got {described(version)}")
 
 
-def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
+def _read_car(race: RaceState, index: int, raw: Mapping[str, Any]) -> Car:
     fields = _Fields(raw, f"cars[{index}]")
-    seat = race.config.seats[index]
+    seat = race.setup.config.seats[index]
     car = Car(index, seat.name, seat.color, seat.legend)
     car.upgrades = fields.cards("upgrades", race)
-    spaces = race.spaces
+    spaces = race.setup.spaces
     space = fields.integer("space", spaces, 1, spaces)
-    lap = fields.integer("lap", 0, 0, race.laps + 1)
+    lap = fields.integer("lap", 0, 0, race.setup.laps + 1)
     car.pos = board.progress(space, lap, spaces)
     car.on_track = fields.boolean("on_track", True)
-    car.finished = fields.boolean("finished", car.pos > race.finish)
-    if car.on_track and car.finished != (car.pos > race.finish):
+    car.finished = fields.boolean("finished", car.pos > race.setup.finish)
+    if car.on_track and car.finished != (car.pos > race.setup.finish):
         raise PositionError(
             f"{fields.where('finished')}: a car on the track has finished exactly when it is past the finish line"
         )
     lane = raw.get("lane")
     if lane is not None:
-        car.lane = fields.integer("lane", 1, 1, race.track.spots_per_space)
+        car.lane = fields.integer("lane", 1, 1, race.setup.track.spots_per_space)
     else:
         car.lane = 0  # chosen in _place_cars
     car.gear = fields.integer("gear", 1, 1, 4)
-    car.engine = fields.integer("engine", race.track.heat, 0, MAX_COUNT)
+    car.engine = fields.integer("engine", race.setup.track.heat, 0, MAX_COUNT)
     car.hand = fields.pile("hand", race)
     car.deck = fields.pile("deck", race)
     car.deck.reverse()
@@ -414,15 +416,15 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
     return car
 
 
-def _place_cars(race: Race) -> None:
-    spots = race.track.spots_per_space
+def _place_cars(race: RaceState) -> None:
+    spots = race.setup.track.spots_per_space
     for car in sorted(race.cars, key=lambda c: c.lane == 0):
         if not car.on_track:
             continue
         if car.lane == 0:
             space = race.space_of(car.pos)
-            lanes = [race.track.raceline[space]] + [
-                lane for lane in range(1, spots + 1) if lane != race.track.raceline[space]
+            lanes = [race.setup.track.raceline[space]] + [
+                lane for lane in range(1, spots + 1) if lane != race.setup.track.raceline[space]
             ]
             free = [lane for lane in lanes if race.occupancy[race._slot(car.pos, lane)] < 0]
             if not free:
@@ -437,7 +439,7 @@ def _place_cars(race: Race) -> None:
         race.occupancy[slot] = car.seat
 
 
-def _read_turn(race: Race, fields: _Fields) -> None:
+def _read_turn(race: RaceState, fields: _Fields) -> None:
     step = fields.text("step", "")
     if step not in DECISION_STEPS:
         raise PositionError(
@@ -464,8 +466,9 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     active = race.cars[race.order[race.turn_index]]
     turn = race.turn = TurnState(active.pos)
     if "start_space" in raw:
-        start_lap = turn_fields.integer("start_lap", race.lap_of(active.pos), 0, race.laps + 1)
-        turn.start = board.progress(turn_fields.integer("start_space", None, 1, race.spaces), start_lap, race.spaces)
+        start_lap = turn_fields.integer("start_lap", race.lap_of(active.pos), 0, race.setup.laps + 1)
+        spaces = race.setup.spaces
+        turn.start = board.progress(turn_fields.integer("start_space", None, 1, spaces), start_lap, spaces)
     if turn.start > active.pos:
         raise PositionError("turn.start_space: the active car cannot be behind where its turn started")
     turn.speed = turn_fields.integer("speed", 0, 0, MAX_COUNT)
@@ -487,7 +490,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
         ):
             raise PositionError(f"turn.symbols[{index}]: expected [symbol, amount, card] with a symbol of {known}")
         try:
-            kind = race.cards.kind(entry[2])
+            kind = race.setup.cards.kind(entry[2])
         except IllegalDecision as error:
             raise PositionError(f"turn.symbols[{index}]: {error}") from None
         turn.symbols.append((entry[0], entry[1], kind))
@@ -495,7 +498,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     if not isinstance(choices, list) or not all(is_integer(i) and 0 <= i < len(active.play) for i in choices):
         raise PositionError(f"turn.choices: expected play-area indices of choice cards, got {described(choices)}")
     for index in choices:
-        if not race.cards.choices[active.play[index]]:
+        if not race.setup.cards.choices[active.play[index]]:
             raise PositionError(f"turn.choices: play[{index}] is not a card with several Speed values")
     turn.choices = list(choices)
     if turn.adrenaline and active.seat not in race.adrenaline_seats:
@@ -511,7 +514,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
         raise PositionError("step: the active car has no played card with Refresh")
     if active.legend:
         raise PositionError("order: a Legend never stops at a decision step")
-    if step == DISCARD and not any(race.cards.discardable[k] for k in active.hand):
+    if step == DISCARD and not any(race.setup.cards.discardable[k] for k in active.hand):
         raise PositionError("step: the active car has no card it may discard")
     for index, seat in enumerate(race.order):
         car = race.cars[seat]
@@ -521,7 +524,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
             raise PositionError(f"cars[{seat}].play: a car still to take its turn has its played cards face down")
 
 
-def _read_modules(race: Race, fields: _Fields) -> None:
+def _read_modules(race: RaceState, fields: _Fields) -> None:
     """The Weather & Road Conditions, Legends and draft parts of a position."""
     data = fields.data
     weather_raw = data.get("weather")
@@ -535,12 +538,13 @@ def _read_modules(race: Race, fields: _Fields) -> None:
             raise PositionError(f"weather.token: unknown Weather token {shown(token_id)}")
         road_raw = weather_raw.get("road", [])
         by_id = {t.id: t for t in road_tokens}
-        if not isinstance(road_raw, list) or len(road_raw) != len(race.track.corners):
+        if not isinstance(road_raw, list) or len(road_raw) != len(race.setup.track.corners):
             raise PositionError(f"weather.road: expected one token id (or null) per corner, got {described(road_raw)}")
         for index, token_id in enumerate(road_raw):
             if token_id is not None and (not isinstance(token_id, str) or token_id not in by_id):
                 raise PositionError(f"weather.road[{index}]: unknown Road Conditions token {shown(token_id)}")
-        race.conditions = Conditions(race.track, token, tuple(by_id[t] if t is not None else None for t in road_raw))
+        road = tuple(by_id[t] if t is not None else None for t in road_raw)
+        race.conditions = Conditions(race.setup.track, token, road)
     legends_raw = data.get("legends")
     count = len(content.legends_cards())
     if legends_raw is not None:

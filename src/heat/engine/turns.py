@@ -78,7 +78,7 @@ def start_turn(race: RaceState) -> None:
         race.step = END
         return
     turn = race.turn = TurnState(car.pos)
-    cards = race.cards
+    cards = race.setup.cards
     plan = car.play[:]
     if race.log is not None:
         race.log.append(CardsRevealed(seat, cards.names(plan)))  # B-3.1
@@ -86,12 +86,12 @@ def start_turn(race: RaceState) -> None:
     # hand's was checked to imply a gear the car can reach (T-3, OQ-T-1); a cluttered hand's
     # may not (one card in 3rd gear with an empty Engine): then no change is made and no
     # Heat paid, and B-14.3 sends the car to 1st gear below (OQ-T-2).
-    if race.config.tournament:
+    if race.setup.config.tournament:
         if len(plan) in race._reachable_gears(car):
             tournament_gear(race, car, len(plan))
         elif race.log is not None:  # OQ-T-2: the gear revealed is the one the car had
             race.log.append(GearShifted(seat, car.gear, car.gear))
-    if race.config.pass_sponsor:
+    if race.setup.config.pass_sponsor:
         key = race._position_key(car)
         turn.ahead = [other.seat for other in race.cars if other.on_track and race._position_key(other) > key]
     upgrade_heat = sum(map(cards.heat_cost.__getitem__, plan))
@@ -131,7 +131,7 @@ def start_turn(race: RaceState) -> None:
 
 def resolve_upgrade(race: RaceState, car: Car, kind: int, reason: str) -> int:
     """Flip for the card's + symbols and queue its React symbols; return the Speed added."""
-    cards = race.cards
+    cards = race.setup.cards
     turn = race.turn
     added = 0
     for _ in range(cards.plus[kind]):
@@ -143,15 +143,15 @@ def resolve_upgrade(race: RaceState, car: Car, kind: int, reason: str) -> int:
 
 
 def legal_choices(race: RaceState, car: Car) -> list[Decision]:
-    ids = race.cards.ids
+    ids = race.setup.cards.ids
     options: list[Decision] = []
     for kind in sorted({car.play[i] for i in race.turn.choices}, key=lambda k: ids[k]):
-        options.extend(ChooseSpeed(ids[kind], value) for value in race.cards.choices[kind])
+        options.extend(ChooseSpeed(ids[kind], value) for value in race.setup.cards.choices[kind])
     return options
 
 
 def choose(race: RaceState, car: Car, decision: ChooseSpeed) -> None:
-    kind = race.cards.kind(decision.card)
+    kind = race.setup.cards.kind(decision.card)
     index = next(i for i in race.turn.choices if car.play[i] == kind)
     race.turn.choices.remove(index)
     race.turn.speed += decision.value
@@ -210,7 +210,7 @@ def enter_corners(race: RaceState, car: Car) -> None:
 
 
 def enter_discard(race: RaceState, car: Car) -> None:
-    discardable = race.cards.discardable
+    discardable = race.setup.cards.discardable
     if any(map(discardable.__getitem__, car.hand)):
         race.step = DISCARD
     else:
@@ -239,19 +239,19 @@ def legend_turn(race: RaceState, car: Car) -> None:
         race.legends_card = race.legends_deck.pop()
         if race.log is not None:
             race.log.append(LegendsCardRevealed(car.seat, legends[race.legends_card].number))
-    limits = [race.corner_limit(corner) for corner in race.track.corners]
+    limits = [race.corner_limit(corner) for corner in race.setup.track.corners]
     target = legend_target(
-        race.track,
+        race.setup.track,
         car.pos,
-        race.finish,
+        race.setup.finish,
         legends[race.legends_card],
         car.color,
-        race.config.pro_legends,
+        race.setup.config.pro_legends,
         limits,
-        race.config.aggressive_legends,
+        race.setup.config.aggressive_legends,
     )
     race._move_to(car, target, "legend")
-    if race.config.first_lap_sponsors and race.lap_of(start) <= 1 < race.lap_of(car.pos):
+    if race.setup.config.first_lap_sponsors and race.lap_of(start) <= 1 < race.lap_of(car.pos):
         race.first_lap_count += 1  # a Legend takes its place in the line but no card (OQ-L-7)
 
 
@@ -265,7 +265,7 @@ def simple(race: RaceState, car: Car) -> bool:
     if race.turn.symbols:
         return False
     conditions = race.conditions
-    if conditions is not None and not conditions.quiet[(car.pos - 1) % race.spaces + 1]:
+    if conditions is not None and not conditions.quiet[(car.pos - 1) % race.setup.spaces + 1]:
         return False
     return not has_direct_card(race, car)
 
@@ -273,7 +273,7 @@ def simple(race: RaceState, car: Car) -> bool:
 def has_direct_card(race: RaceState, car: Car) -> bool:
     if not race.owns_direct[car.seat]:
         return False
-    direct = race.cards.direct
+    direct = race.setup.cards.direct
     return any(map(direct.__getitem__, car.hand))
 
 
@@ -297,7 +297,7 @@ def react_options(race: RaceState, car: Car) -> list[Decision]:
 
 def module_react_options(race: RaceState, car: Car) -> list[Decision]:
     turn = race.turn
-    cards = race.cards
+    cards = race.setup.cards
     ids = cards.ids
     options: list[Decision] = []
     heat_in_hand = car.hand.count(cards.heat)
@@ -354,7 +354,7 @@ def base_react_options(race: RaceState, car: Car) -> list[Decision]:
     """``_react_options`` of the base game: gear Cooldown, Boost, Adrenaline (B-5.2)."""
     turn = race.turn
     options: list[Decision] = []
-    heat_in_hand = car.hand.count(race.cards.heat)
+    heat_in_hand = car.hand.count(race.setup.cards.heat)
     cooldown = GEAR_COOLDOWN[car.gear]
     if cooldown and heat_in_hand and not turn.gear_cool_used:
         options.extend(GEAR_COOLDOWNS[1 : min(cooldown, heat_in_hand) + 1])
@@ -370,7 +370,7 @@ def base_react_options(race: RaceState, car: Car) -> list[Decision]:
 
 
 def salvage_options(race: RaceState, car: Car, amount: int, source: str) -> list[Decision]:
-    ids = race.cards.ids
+    ids = race.setup.cards.ids
     kinds, counts = counted(car.discard, ids)
     options: list[Decision] = []
     for size in range(1, min(amount, len(car.discard)) + 1):
@@ -389,7 +389,7 @@ def has_react_option(race: RaceState, car: Car) -> bool:
     if turn.adrenaline and not turn.adrenaline_move_used:
         return True
     if (GEAR_COOLDOWN[car.gear] and not turn.gear_cool_used) or (turn.adrenaline and not turn.adrenaline_cool_used):
-        return race.cards.heat in car.hand
+        return race.setup.cards.heat in car.hand
     return False
 
 
@@ -411,7 +411,7 @@ def react_allowed(race: RaceState, car: Car, decision: React | EndReact | Salvag
     if symbol == "boost":
         return source == "gear" and not decision.amount and not turn.boost_used and car.engine >= 1
     if symbol == "cooldown":
-        heat_in_hand = car.hand.count(race.cards.heat)
+        heat_in_hand = car.hand.count(race.setup.cards.heat)
         if source == "adrenaline":
             return turn.adrenaline and not turn.adrenaline_cool_used and decision.amount == 1 and heat_in_hand > 0
         return (
@@ -427,7 +427,7 @@ def react_allowed(race: RaceState, car: Car, decision: React | EndReact | Salvag
 def react_refusal(race: RaceState, car: Car, decision: Decision) -> str:
     turn = race.turn
     if isinstance(decision, EndReact):
-        symbols = ", ".join(f"{s} {a} from {race.cards.ids[k]}" for s, a, k in turn.symbols if s in MANDATORY)
+        symbols = ", ".join(f"{s} {a} from {race.setup.cards.ids[k]}" for s, a, k in turn.symbols if s in MANDATORY)
         return f"mandatory symbols must be used first (G-23): {symbols}"
     if isinstance(decision, Salvage):
         return f"{decision.text()!r}: Salvage takes cards from {car.name}'s own discard pile, up to its number"
@@ -457,7 +457,7 @@ def react_refusal(race: RaceState, car: Car, decision: Decision) -> str:
                 return f"gear {car.gear} gives no Cooldown; only 1st (3) and 2nd (1) gear do (B-5.4)"
             if turn.gear_cool_used:
                 return "the gear's Cooldown was already used this turn"
-            heat_in_hand = car.hand.count(race.cards.heat)
+            heat_in_hand = car.hand.count(race.setup.cards.heat)
             if not heat_in_hand:
                 return f"{car.name} has no Heat card in hand to cool down"
             return (
@@ -479,7 +479,7 @@ def react_refusal(race: RaceState, car: Car, decision: Decision) -> str:
 
 def use_symbol(race: RaceState, car: Car, decision: React) -> None:
     turn = race.turn
-    cards = race.cards
+    cards = race.setup.cards
     symbol = decision.symbol
     source = decision.source
     log = race.log
@@ -530,7 +530,7 @@ def use_symbol(race: RaceState, car: Car, decision: React) -> None:
 
 def use_card_symbol(race: RaceState, car: Car, symbol: str, amount: int, kind: int) -> None:
     turn = race.turn
-    cards = race.cards
+    cards = race.setup.cards
     spend(race, symbol, kind)
     moved: tuple[str, ...] = ()
     if symbol == "heat":  # G-25
@@ -567,12 +567,12 @@ def spend(race: RaceState, symbol: str, kind: int) -> None:
         if name == symbol and source == kind:
             del symbols[index]
             return
-    raise IllegalDecision(f"no {symbol} symbol from {race.cards.ids[kind]} is left")  # pragma: no cover
+    raise IllegalDecision(f"no {symbol} symbol from {race.setup.cards.ids[kind]} is left")  # pragma: no cover
 
 
 def salvage(race: RaceState, car: Car, decision: Salvage) -> None:
     """G-34: the chosen cards go from the discard pile into the draw deck, shuffled."""
-    cards = race.cards
+    cards = race.setup.cards
     spend(race, "salvage", cards.kind(decision.source))
     for card_id in decision.cards:
         kind = cards.kind(card_id)
@@ -598,13 +598,13 @@ def slipstream_spaces(race: RaceState, car: Car) -> list[int]:
         space = race.space_of(car.pos)
         blocked = conditions.no_slipstream[space]
         boost += conditions.slipstream_boost[space]
-    return board.slipstream_distances(car.pos, race.finish, boost, blocked)
+    return board.slipstream_distances(car.pos, race.setup.finish, boost, blocked)
 
 
 def slipstream_allowed(race: RaceState, car: Car) -> bool:
     """May ``car`` slipstream now? (B-6.2, W-26)"""
     conditions = race.conditions
-    if conditions is not None and conditions.no_slipstream[(car.pos - 1) % race.spaces + 1]:
+    if conditions is not None and conditions.no_slipstream[(car.pos - 1) % race.setup.spaces + 1]:
         return False
     return can_slipstream(race, car)
 
@@ -612,11 +612,11 @@ def slipstream_allowed(race: RaceState, car: Car) -> bool:
 def can_slipstream(race: RaceState, car: Car) -> bool:
     """B-6.2, OQ-B-1: beside a car or on the space directly behind one; never across the
     finish line of the last lap nor after it (B-6.6, OQ-B-13)."""
-    if car.pos + SLIPSTREAM_SPACES > race.finish:
+    if car.pos + SLIPSTREAM_SPACES > race.setup.finish:
         return False
-    spots = race.track.spots_per_space
+    spots = race.setup.track.spots_per_space
     occupancy = race.occupancy
-    spaces = race.spaces
+    spaces = race.setup.spaces
     here = ((car.pos - 1) % spaces + 1) * spots
     seat = car.seat
     for lane in range(spots):
@@ -641,7 +641,7 @@ def slipstream(race: RaceState, car: Car, spaces: int) -> None:
         race.log.append(Slipstreamed(car.seat))
     start = car.pos
     race._move_to(car, car.pos + spaces, "slipstream")  # B-6.3, B-6.5: Speed unchanged
-    press = race.config.press_corners
+    press = race.setup.config.press_corners
     if press:  # C-38, OQ-C-6: only a slipstream move that itself crosses the line
         for _, corner in race.corners_crossed(start, car.pos):
             if corner.number in press and corner.number not in race.turn.press:
@@ -656,7 +656,7 @@ def check_corners(race: RaceState, car: Car) -> None:
     turn = race.turn
     speed = turn.speed
     conditions = race.conditions
-    config = race.config
+    config = race.setup.config
     press = config.press_corners
     earned: list[str] = []
     road = conditions.corner_limit if conditions is not None else None
@@ -685,7 +685,7 @@ def challenges(race: RaceState, car: Car, earned: list[str]) -> None:
     """The Championship's Sponsorship rewards, decided at the end of step 7 (OQ-C-12): Press
     Corners, and the event's challenges (C-45); nothing in a turn with a spin-out (C-36,
     OQ-C-5)."""
-    config = race.config
+    config = race.setup.config
     turn = race.turn
     if config.first_lap_sponsors and race.lap_of(turn.start) <= 1 < race.lap_of(car.pos):
         race.first_lap_count += 1  # a car that spun out still crossed the line
@@ -716,7 +716,7 @@ def gain_sponsor(race: RaceState, car: Car, reason: str) -> None:
     kind = race.sponsor_deck.pop()
     car.hand.append(kind)
     if race.log is not None:
-        race.log.append(SponsorGained(car.seat, race.cards.ids[kind], reason))
+        race.log.append(SponsorGained(car.seat, race.setup.cards.ids[kind], reason))
     race._update_card_caches()
 
 
@@ -725,19 +725,19 @@ def spin_out(race: RaceState, car: Car, line: int, corner: content.Corner) -> No
     paid = car.engine
     race._pay_heat(car, paid, f"corner {corner.number}")
     race.occupancy[race._slot(car.pos, car.lane)] = -1
-    race._place(car, line, line - race.spaces)
-    car.finished = car.pos > race.finish  # B-7.8: back behind a line before the finish
+    race._place(car, line, line - race.setup.spaces)
+    car.finished = car.pos > race.setup.finish  # B-7.8: back behind a line before the finish
     stress = 1 if car.gear <= 2 else 2
     stress = min(stress, race.stress_reserve)  # OQ-B-18
     race.stress_reserve -= stress
-    car.hand.extend([race.cards.stress] * stress)
+    car.hand.extend([race.setup.cards.stress] * stress)
     if race.log is not None:
         race.log.append(
             SpunOut(car.seat, corner.number, race.space_of(car.pos), race.lap_of(car.pos), car.lane, stress, paid)
         )
     car.gear = 1
     race.turn.spun = True
-    if race.config.spin_out_eliminates:  # the 1963 finale's event (C-21)
+    if race.setup.config.spin_out_eliminates:  # the 1963 finale's event (C-21)
         race.occupancy[race._slot(car.pos, car.lane)] = -1
         car.on_track = False
         race.eliminated.append(car.seat)
@@ -749,7 +749,7 @@ def spin_out(race: RaceState, car: Car, line: int, corner: content.Corner) -> No
 
 
 def legal_discards(race: RaceState, car: Car) -> list[Decision]:
-    discardable = race.cards.discardable
+    discardable = race.setup.cards.discardable
     return [Discard(cards) for cards in sub_hands(race, [k for k in car.hand if discardable[k]])]
 
 
@@ -758,7 +758,7 @@ def sub_hands(race: RaceState, kinds: list[int]) -> list[tuple[str, ...]]:
     counts: dict[int, int] = {}
     for kind in kinds:
         counts[kind] = counts.get(kind, 0) + 1
-    ids = race.cards.ids
+    ids = race.setup.cards.ids
     ordered = sorted(counts, key=lambda k: ids[k])
     return [
         tuple(ids[k] for k in combo) for size in range(len(kinds) + 1) for combo in multisets(ordered, counts, size)
@@ -767,16 +767,16 @@ def sub_hands(race: RaceState, kinds: list[int]) -> list[tuple[str, ...]]:
 
 def check_discard(race: RaceState, car: Car, decision: Discard) -> list[int]:
     """Raise IllegalDecision unless ``decision`` is legal for ``car``; return its cards as kinds."""
-    kinds = race.cards.kinds(decision.cards)
+    kinds = race.setup.cards.kinds(decision.cards)
     for kind in set(kinds):
-        if not race.cards.discardable[kind]:
+        if not race.setup.cards.discardable[kind]:
             raise IllegalDecision(
-                f"'{race.cards.ids[kind]}' cards can never be discarded: Heat and Stress stay in hand (B-8.3)"
+                f"'{race.setup.cards.ids[kind]}' cards can never be discarded: Heat and Stress stay in hand (B-8.3)"
             )
         have = car.hand.count(kind)
         if kinds.count(kind) > have:
             raise IllegalDecision(
-                f"{car.name} has {have} '{race.cards.ids[kind]}' card{'s' if have != 1 else ''} in hand, "
+                f"{car.name} has {have} '{race.setup.cards.ids[kind]}' card{'s' if have != 1 else ''} in hand, "
                 f"not {kinds.count(kind)}"
             )
     return kinds
@@ -791,14 +791,14 @@ def discard(race: RaceState, car: Car, kinds: list[int]) -> None:
         hand.remove(kind)
     car.discard.extend(kinds)
     if race.log is not None:
-        race.log.append(Discarded(car.seat, race.cards.names(kinds)))
+        race.log.append(Discarded(car.seat, race.setup.cards.names(kinds)))
 
 
 # ------------------------------------------------------------------ step 9
 
 
 def refreshable(race: RaceState, car: Car) -> list[int]:
-    refresh = race.cards.refresh
+    refresh = race.setup.cards.refresh
     return [kind for kind in car.play if refresh[kind]]
 
 
@@ -807,17 +807,17 @@ def legal_refreshes(race: RaceState, car: Car) -> list[Decision]:
 
 
 def check_refresh(race: RaceState, car: Car, decision: Refresh) -> None:
-    kinds = [race.cards.kind(card_id) for card_id in decision.cards]
+    kinds = [race.setup.cards.kind(card_id) for card_id in decision.cards]
     available = refreshable(race, car)
     for kind in set(kinds):
         if kinds.count(kind) > available.count(kind):
-            raise IllegalDecision(f"'{race.cards.ids[kind]}' is not a played card with Refresh (G-33)")
+            raise IllegalDecision(f"'{race.setup.cards.ids[kind]}' is not a played card with Refresh (G-33)")
 
 
 def replenish(race: RaceState, car: Car, refreshed: tuple[str, ...] = (), draw: bool = True) -> None:
     """Step 9 (B-9): One-time use cards leave the game (G-29), Refresh cards go back on the
     deck (G-33, OQ-G-7), the rest of the play area to the discard pile; then draw."""
-    cards = race.cards
+    cards = race.setup.cards
     if car.play and not race.fast_base_cards and (refreshed or race.owns_one_time[car.seat]):
         one_time = cards.one_time
         removed = [kind for kind in car.play if one_time[kind]]
@@ -838,10 +838,10 @@ def replenish(race: RaceState, car: Car, refreshed: tuple[str, ...] = (), draw: 
 
 
 def remove_from_game(race: RaceState, car: Car, kinds: list[int]) -> None:
-    sponsor = race.cards.catalogue.cards
+    sponsor = race.setup.cards.catalogue.cards
     race.sponsor_used.extend(kind for kind in kinds if sponsor[kind].type == "sponsor")  # C-26, C-35
     if race.log is not None:
-        race.log.append(CardsRemoved(car.seat, race.cards.names(kinds)))
+        race.log.append(CardsRemoved(car.seat, race.setup.cards.names(kinds)))
 
 
 def counted(cards: Iterable[int], ids: Sequence[str]) -> tuple[list[int], dict[int, int]]:
