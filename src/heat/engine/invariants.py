@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from heat.engine import content
+from heat.engine import content, mechanics
 from heat.engine.car import Car
 from heat.engine.cardtable import CardTable
 from heat.engine.errors import PositionError, shown
@@ -160,7 +160,7 @@ def _check_board(race: RaceState) -> None:
         if seat < 0:
             continue
         car = race.cars[seat]
-        if not car.on_track or race._slot(car.pos, car.lane) != slot:
+        if not car.on_track or mechanics.slot(race, car.pos, car.lane) != slot:
             raise PositionError(f"cars[{seat}]: the board shows the car where it is not")
         placed += 1
     for car in race.cars:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from heat.engine import mechanics
 from heat.engine.car import Car
 from heat.engine.decisions import Decision, Plan
 from heat.engine.errors import IllegalDecision
@@ -219,7 +220,7 @@ def reveal_plans(race: RaceState) -> None:
             old = car.gear
             car.gear = car.plan_gear
             if abs(car.gear - old) == 2:
-                race._pay_heat(car, 1, "shift")
+                mechanics.pay_heat(race, car, 1, "shift")
             if log is not None:
                 log.append(GearShifted(car.seat, old, car.gear))
         hand = car.hand
@@ -228,7 +229,7 @@ def reveal_plans(race: RaceState) -> None:
         car.play.extend(car.plan)  # face down until the car's turn (B-2.3)
         car.plan = None
     racing = [car for car in race.cars if car.on_track]
-    racing.sort(key=race._position_key, reverse=True)
+    racing.sort(key=lambda car: mechanics.position_key(race, car), reverse=True)
     race.order = [car.seat for car in racing]
     last = 2 if race.started_cars >= ADRENALINE_TWO_CARS_FROM else 1  # B-4.1 to B-4.3
     race.adrenaline_seats = tuple(race.order[-last:])

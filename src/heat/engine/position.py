@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from heat.engine import board, content, plan, turns
+from heat.engine import board, content, mechanics, plan, turns
 from heat.engine.car import Car, TurnState
 from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig, name_problem
 from heat.engine.decisions import Plan
@@ -298,7 +298,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
     race.cars = [_read_car(race, index, raw) for index, raw in enumerate(cars_raw)]
     _place_cars(race)
     _read_modules(race, fields)
-    race._update_card_caches()
+    mechanics.update_card_caches(race)
     race.hall_of_fame = fields.seats("hall_of_fame", len(seats))
     for seat in race.hall_of_fame:
         if not race.cars[seat].finished:
@@ -338,7 +338,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
                 plan.check_plan(race, car, Plan(car.plan_gear, race.setup.cards.names(car.plan)))
             except IllegalDecision as error:
                 raise PositionError(f"cars[{car.seat}].plan: {error}") from None
-    race._update_card_caches()
+    mechanics.update_card_caches(race)
     check_state(race, cards=check_cards)
     loaded = Race(config, state=race)
     race.start_position = to_position(loaded)
@@ -426,11 +426,11 @@ def _place_cars(race: RaceState) -> None:
             lanes = [race.setup.track.raceline[space]] + [
                 lane for lane in range(1, spots + 1) if lane != race.setup.track.raceline[space]
             ]
-            free = [lane for lane in lanes if race.occupancy[race._slot(car.pos, lane)] < 0]
+            free = [lane for lane in lanes if race.occupancy[mechanics.slot(race, car.pos, lane)] < 0]
             if not free:
                 raise PositionError(f"cars[{car.seat}]: space {race.space_of(car.pos)} has no free spot")
             car.lane = free[0]
-        slot = race._slot(car.pos, car.lane)
+        slot = mechanics.slot(race, car.pos, car.lane)
         if race.occupancy[slot] >= 0:
             other = race.occupancy[slot]
             raise PositionError(
@@ -447,7 +447,7 @@ def _read_turn(race: RaceState, fields: _Fields) -> None:
         )
     race.step = step
     racing = [car.seat for car in race.cars if car.on_track]
-    order_default = sorted(racing, key=lambda s: race._position_key(race.cars[s]), reverse=True)
+    order_default = sorted(racing, key=lambda s: mechanics.position_key(race, race.cars[s]), reverse=True)
     race.order = fields.seats("order", len(race.cars)) if "order" in fields.data else order_default
     on_track = set(racing)
     if not on_track <= set(race.order) <= on_track | set(race.eliminated):  # C-21: eliminated this round

@@ -12,7 +12,7 @@ the automatic steps, rounds). Its properties let clients read the state; only th
 
 from __future__ import annotations
 
-from heat.engine import content, plan, rounds, setup, turns
+from heat.engine import content, mechanics, plan, rounds, setup, turns
 from heat.engine.car import Car, TurnState
 from heat.engine.cardtable import CardTable
 from heat.engine.config import RaceConfig
@@ -426,4 +426,4 @@ class Race:
 
     def corner_limit(self, corner: content.Corner) -> int:
         """A corner's Speed Limit with its Road Conditions token (W-12, W-13)."""
-        return self.state.corner_limit(corner)
+        return mechanics.corner_limit(self.state, corner)

@@ -4,9 +4,9 @@ race."""
 
 from __future__ import annotations
 
-from heat.engine import plan, turns
+from heat.engine import mechanics, plan, turns
 from heat.engine.car import Car
-from heat.engine.events import RaceEnded, RoundEnded
+from heat.engine.events import RaceEnded, RoundEnded, RoundStarted
 from heat.engine.state import DRAFT, END, OVER, PLAN, START, TURN, RaceState
 
 
@@ -36,7 +36,7 @@ def standings(race: RaceState) -> list[int]:
     """Seats from first to last: the Hall of Fame (B-16.8), then cars on track by position
     (B-11.7), then the cars eliminated (C-21), the last eliminated first."""
     racing = [car for car in race.cars if car.on_track]
-    racing.sort(key=race._position_key, reverse=True)
+    racing.sort(key=lambda car: mechanics.position_key(race, car), reverse=True)
     return race.hall_of_fame + [car.seat for car in racing] + race.eliminated[::-1]
 
 
@@ -74,19 +74,32 @@ def end_round(race: RaceState) -> None:
     """B-16.6: finished cars leave the track for the Hall of Fame, best first (OQ-B-14); then a
     new round, or the race is over (B-16.7)."""
     finishers = [car for car in race.cars if car.on_track and car.finished]
-    finishers.sort(key=race._position_key, reverse=True)
+    finishers.sort(key=lambda car: mechanics.position_key(race, car), reverse=True)
     for car in finishers:
         car.on_track = False
         car.finish_round = race.round
-        race.occupancy[race._slot(car.pos, car.lane)] = -1
+        race.occupancy[mechanics.slot(race, car.pos, car.lane)] = -1
         race.hall_of_fame.append(car.seat)
     if race.log is not None:
         race.log.append(RoundEnded(-1, race.round, tuple(car.seat for car in finishers), tuple(standings(race))))
     if any(car.on_track for car in race.cars):
-        race._start_round()
+        start_round(race)
     else:
         race.phase = OVER
         race.step = ""
         race.order = []
         if race.log is not None:
             race.log.append(RaceEnded(-1, tuple(race.hall_of_fame)))
+
+
+def start_round(race: RaceState) -> None:
+    """B-11: a new round begins with the plans (steps 1-2) of every car."""
+    race.round += 1
+    race.phase = PLAN
+    race.step = ""
+    race.order = []
+    race.turn_index = 0
+    race.adrenaline_seats = ()
+    race.legends_card = -1  # L-6: a new Legends card each round
+    if race.log is not None:
+        race.log.append(RoundStarted(-1, race.round))

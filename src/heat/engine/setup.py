@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from heat.engine import content
+from heat.engine import content, mechanics, rounds
 from heat.engine.car import Car
 from heat.engine.cardtable import card_table
 from heat.engine.config import (
@@ -51,7 +51,7 @@ def set_up(config: RaceConfig, record_events: bool) -> RaceState:
         car = race.cars[seat]
         car.pos = space - track.spaces
         car.lane = lane
-        race.occupancy[race._slot(car.pos, lane)] = seat
+        race.occupancy[mechanics.slot(race, car.pos, lane)] = seat
     if config.weather:
         _draw_conditions(race)  # W-3: before the cars are built
     if any(car.legend for car in race.cars):
@@ -125,7 +125,7 @@ def _draft_order(race: RaceState, players: list[int], number: int) -> list[int]:
 def _grid_players(race: RaceState) -> list[int]:
     """Players (not Legends) from pole position back, as the cars stand before the race."""
     cars = [car for car in race.cars if not car.legend]
-    cars.sort(key=race._position_key, reverse=True)
+    cars.sort(key=lambda car: mechanics.position_key(race, car), reverse=True)
     return [car.seat for car in cars]
 
 
@@ -213,11 +213,11 @@ def _build_cars(race: RaceState) -> None:
         car.hand = [cards.kind(card_id) for card_id in seat.sponsors]  # C-23
         dealt_stress += stress
     race.stress_reserve = max(0, cards.catalogue.box_stress - dealt_stress)  # B-10.8, OQ-B-18
-    race._update_card_caches()
+    mechanics.update_card_caches(race)
     for car in race.cars:
         if not car.legend:
-            race._draw_to_hand_size(car)  # B-10.11
-    race._start_round()
+            mechanics.draw_to_hand_size(race, car)  # B-10.11
+    rounds.start_round(race)
 
 
 def _check_cards_in_the_box(config: RaceConfig) -> None:

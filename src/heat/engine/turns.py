@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final
 
-from heat.engine import board, content
+from heat.engine import board, content, mechanics
 from heat.engine.board import SLIPSTREAM_SPACES
 from heat.engine.car import Car, TurnState
 from heat.engine.decisions import ChooseSpeed, Decision, Discard, EndReact, React, Refresh, Salvage, Slipstream
@@ -35,7 +35,7 @@ from heat.engine.events import (
     SymbolUsed,
 )
 from heat.engine.legends import legend_target
-from heat.engine.reveal import is_cluttered_play
+from heat.engine.reveal import is_cluttered_play, reachable_gears
 from heat.engine.state import CHOOSE, DISCARD, END, REACT, REFRESH, SLIPSTREAM, RaceState
 
 GEAR_COOLDOWN: Final = (0, 3, 1, 0, 0)
@@ -87,13 +87,13 @@ def start_turn(race: RaceState) -> None:
     # may not (one card in 3rd gear with an empty Engine): then no change is made and no
     # Heat paid, and B-14.3 sends the car to 1st gear below (OQ-T-2).
     if race.setup.config.tournament:
-        if len(plan) in race._reachable_gears(car):
+        if len(plan) in list(reachable_gears(car.gear, car.engine)):
             tournament_gear(race, car, len(plan))
         elif race.log is not None:  # OQ-T-2: the gear revealed is the one the car had
             race.log.append(GearShifted(seat, car.gear, car.gear))
     if race.setup.config.pass_sponsor:
-        key = race._position_key(car)
-        turn.ahead = [other.seat for other in race.cars if other.on_track and race._position_key(other) > key]
+        key = mechanics.position_key(race, car)
+        turn.ahead = [other.seat for other in race.cars if other.on_track and mechanics.position_key(race, other) > key]
     upgrade_heat = sum(map(cards.heat_cost.__getitem__, plan))
     if is_cluttered_play(plan.count(cards.heat), len(plan), car.gear, upgrade_heat, car.engine):
         # B-14: cluttered hand: no move, 1st gear, straight to step 9 (OQ-B-6). Every other
@@ -111,7 +111,7 @@ def start_turn(race: RaceState) -> None:
     speed = 0
     for kind in plan:
         if kind == stress:
-            speed += race._flip_for_basic(car, "stress")  # B-3.2, B-12.3
+            speed += mechanics.flip_for_basic(race, car, "stress")  # B-3.2, B-12.3
             turn.plus_used += 1
         else:
             speed += speed_of[kind]
@@ -135,7 +135,7 @@ def resolve_upgrade(race: RaceState, car: Car, kind: int, reason: str) -> int:
     turn = race.turn
     added = 0
     for _ in range(cards.plus[kind]):
-        added += race._flip_for_basic(car, reason) + turn.accelerate
+        added += mechanics.flip_for_basic(race, car, reason) + turn.accelerate
         turn.plus_used += 1
     turn.symbols.extend(cards.entries[kind])
     turn.slip_boost += cards.slipstream[kind]
@@ -167,13 +167,13 @@ def tournament_gear(race: RaceState, car: Car, cards: int) -> None:
     old = car.gear
     car.gear = max(1, min(4, cards))
     if abs(car.gear - old) == 2:
-        race._pay_heat(car, 1, "shift")
+        mechanics.pay_heat(race, car, 1, "shift")
     if race.log is not None:
         race.log.append(GearShifted(car.seat, old, car.gear))
 
 
 def finish_reveal(race: RaceState, car: Car) -> None:
-    race._move_to(car, car.pos + race.turn.speed, "cards")  # B-3.4
+    mechanics.move_to(race, car, car.pos + race.turn.speed, "cards")  # B-3.4
     if car.seat in race.adrenaline_seats:
         race.turn.adrenaline = True  # B-4
         if race.log is not None:
@@ -239,7 +239,7 @@ def legend_turn(race: RaceState, car: Car) -> None:
         race.legends_card = race.legends_deck.pop()
         if race.log is not None:
             race.log.append(LegendsCardRevealed(car.seat, legends[race.legends_card].number))
-    limits = [race.corner_limit(corner) for corner in race.setup.track.corners]
+    limits = [mechanics.corner_limit(race, corner) for corner in race.setup.track.corners]
     target = legend_target(
         race.setup.track,
         car.pos,
@@ -250,7 +250,7 @@ def legend_turn(race: RaceState, car: Car) -> None:
         limits,
         race.setup.config.aggressive_legends,
     )
-    race._move_to(car, target, "legend")
+    mechanics.move_to(race, car, target, "legend")
     if race.setup.config.first_lap_sponsors and race.lap_of(start) <= 1 < race.lap_of(car.pos):
         race.first_lap_count += 1  # a Legend takes its place in the line but no card (OQ-L-7)
 
@@ -502,19 +502,19 @@ def use_symbol(race: RaceState, car: Car, decision: React) -> None:
         conditions = race.conditions
         free = conditions is not None and conditions.free_boost[race.space_of(car.pos)]
         if not free:
-            race._pay_heat(car, 1, "boost")  # B-5.6
-        value = race._flip_for_basic(car, "boost") + turn.accelerate
+            mechanics.pay_heat(race, car, 1, "boost")  # B-5.6
+        value = mechanics.flip_for_basic(race, car, "boost") + turn.accelerate
         turn.plus_used += 1
         turn.speed += value  # B-5.9, OQ-B-12
         if log is not None:
             log.append(Boosted(car.seat, value))
-        race._move_to(car, car.pos + value, "boost")
+        mechanics.move_to(race, car, car.pos + value, "boost")
     elif symbol == "move":  # Adrenaline's +1 (B-4.4, B-4.6)
         turn.adrenaline_move_used = True
         turn.speed += 1
         if log is not None:
             log.append(SpeedIncreased(car.seat, 1, "adrenaline"))
-        race._move_to(car, car.pos + 1, "adrenaline")
+        mechanics.move_to(race, car, car.pos + 1, "adrenaline")
     elif symbol == "direct":  # G-35, OQ-G-4
         kind = cards.kind(source)
         car.hand.remove(kind)
@@ -523,7 +523,7 @@ def use_symbol(race: RaceState, car: Car, decision: React) -> None:
         turn.speed += value
         if log is not None:
             log.append(SymbolUsed(car.seat, "direct", value, source))
-        race._move_to(car, car.pos + value, "direct play")
+        mechanics.move_to(race, car, car.pos + value, "direct play")
     else:
         use_card_symbol(race, car, symbol, decision.amount, cards.kind(source))
 
@@ -534,11 +534,11 @@ def use_card_symbol(race: RaceState, car: Car, symbol: str, amount: int, kind: i
     spend(race, symbol, kind)
     moved: tuple[str, ...] = ()
     if symbol == "heat":  # G-25
-        race._pay_heat(car, amount, cards.ids[kind])
+        mechanics.pay_heat(race, car, amount, cards.ids[kind])
     elif symbol == "scrap":  # G-27
         scrapped = []
         for _ in range(amount):
-            if not car.deck and not race._reshuffle(car):
+            if not car.deck and not mechanics.reshuffle(race, car):
                 break  # OQ-B-3: Scrap with nothing left does nothing
             card = car.deck.pop()
             car.discard.append(card)
@@ -558,7 +558,7 @@ def use_card_symbol(race: RaceState, car: Car, symbol: str, amount: int, kind: i
     if race.log is not None:
         race.log.append(SymbolUsed(car.seat, symbol, amount, cards.ids[kind], moved))
     if symbol == "accelerate":
-        race._move_to(car, car.pos + amount, "accelerate")
+        mechanics.move_to(race, car, car.pos + amount, "accelerate")
 
 
 def spend(race: RaceState, symbol: str, kind: int) -> None:
@@ -640,10 +640,10 @@ def slipstream(race: RaceState, car: Car, spaces: int) -> None:
     if race.log is not None:
         race.log.append(Slipstreamed(car.seat))
     start = car.pos
-    race._move_to(car, car.pos + spaces, "slipstream")  # B-6.3, B-6.5: Speed unchanged
+    mechanics.move_to(race, car, car.pos + spaces, "slipstream")  # B-6.3, B-6.5: Speed unchanged
     press = race.setup.config.press_corners
     if press:  # C-38, OQ-C-6: only a slipstream move that itself crosses the line
-        for _, corner in race.corners_crossed(start, car.pos):
+        for _, corner in mechanics.corners_crossed(race, start, car.pos):
             if corner.number in press and corner.number not in race.turn.press:
                 race.turn.press.append(corner.number)
 
@@ -660,7 +660,7 @@ def check_corners(race: RaceState, car: Car) -> None:
     press = config.press_corners
     earned: list[str] = []
     road = conditions.corner_limit if conditions is not None else None
-    for line, corner in race.corners_crossed(turn.start, car.pos):
+    for line, corner in mechanics.corners_crossed(race, turn.start, car.pos):
         limit = corner.speed_limit + turn.adjust  # G-28, OQ-G-6
         if road is not None:
             limit += road[corner.number - 1]  # W-12, W-13
@@ -674,7 +674,7 @@ def check_corners(race: RaceState, car: Car) -> None:
             spin_out(race, car, line, corner)
             break
         if cost:
-            race._pay_heat(car, cost, f"corner {corner.number}")
+            mechanics.pay_heat(race, car, cost, f"corner {corner.number}")
         if press and corner.number in press and (corner.number in turn.press or speed >= limit + 2):
             earned.append(f"press corner {corner.number}")  # C-38 to C-40, OQ-C-6
     if press or config.first_lap_sponsors or config.speed_sponsor or config.pass_sponsor:
@@ -694,8 +694,8 @@ def challenges(race: RaceState, car: Car, earned: list[str]) -> None:
     if config.speed_sponsor and turn.speed >= config.speed_sponsor:
         earned.append(f"Speed {turn.speed}")
     if config.pass_sponsor and turn.ahead:
-        key = race._position_key(car)
-        passed = sum(1 for seat in turn.ahead if race._position_key(race.cars[seat]) < key)
+        key = mechanics.position_key(race, car)
+        passed = sum(1 for seat in turn.ahead if mechanics.position_key(race, race.cars[seat]) < key)
         if passed >= config.pass_sponsor:
             earned.append(f"passed {passed} cars")
     if turn.spun or car.legend:
@@ -717,15 +717,15 @@ def gain_sponsor(race: RaceState, car: Car, reason: str) -> None:
     car.hand.append(kind)
     if race.log is not None:
         race.log.append(SponsorGained(car.seat, race.setup.cards.ids[kind], reason))
-    race._update_card_caches()
+    mechanics.update_card_caches(race)
 
 
 def spin_out(race: RaceState, car: Car, line: int, corner: content.Corner) -> None:
     """B-7.7 to B-7.10, OQ-B-9 to OQ-B-11."""
     paid = car.engine
-    race._pay_heat(car, paid, f"corner {corner.number}")
-    race.occupancy[race._slot(car.pos, car.lane)] = -1
-    race._place(car, line, line - race.setup.spaces)
+    mechanics.pay_heat(race, car, paid, f"corner {corner.number}")
+    race.occupancy[mechanics.slot(race, car.pos, car.lane)] = -1
+    mechanics.place(race, car, line, line - race.setup.spaces)
     car.finished = car.pos > race.setup.finish  # B-7.8: back behind a line before the finish
     stress = 1 if car.gear <= 2 else 2
     stress = min(stress, race.stress_reserve)  # OQ-B-18
@@ -738,7 +738,7 @@ def spin_out(race: RaceState, car: Car, line: int, corner: content.Corner) -> No
     car.gear = 1
     race.turn.spun = True
     if race.setup.config.spin_out_eliminates:  # the 1963 finale's event (C-21)
-        race.occupancy[race._slot(car.pos, car.lane)] = -1
+        race.occupancy[mechanics.slot(race, car.pos, car.lane)] = -1
         car.on_track = False
         race.eliminated.append(car.seat)
         if race.log is not None:
@@ -834,7 +834,7 @@ def replenish(race: RaceState, car: Car, refreshed: tuple[str, ...] = (), draw: 
     car.discard.extend(car.play)  # B-9.1
     car.play.clear()
     if draw:
-        race._draw_to_hand_size(car)
+        mechanics.draw_to_hand_size(race, car)
 
 
 def remove_from_game(race: RaceState, car: Car, kinds: list[int]) -> None:
