@@ -7,13 +7,13 @@ from typing import Final
 
 from heat.engine import mechanics
 from heat.engine.car import Car
+from heat.engine.combos import counted, multisets
 from heat.engine.decisions import Decision, Plan
 from heat.engine.errors import IllegalDecision
 from heat.engine.events import GearShifted
 from heat.engine.reveal import reachable_gears
 from heat.engine.rng import Rng
 from heat.engine.state import START, TURN, RaceState
-from heat.engine.turns import counted, multisets
 
 ADRENALINE_TWO_CARS_FROM: Final = 5
 """B-4.2: with 5 or more starting cars, the last two get Adrenaline."""

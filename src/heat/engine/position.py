@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from heat.engine import board, content, mechanics, plan, turns
+from heat.engine import board, content, garage, mechanics, plan, turns
 from heat.engine.car import Car, TurnState
 from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig, name_problem
 from heat.engine.decisions import Plan
@@ -510,7 +510,7 @@ def _read_turn(race: RaceState, fields: _Fields) -> None:
         raise PositionError("step: the active car cannot slipstream from where it stands")
     if step == CHOOSE and not turn.choices:
         raise PositionError("step: the Choose step needs turn.choices")
-    if step == REFRESH and not turns.refreshable(race, active):
+    if step == REFRESH and not garage.refreshable(race, active):
         raise PositionError("step: the active car has no played card with Refresh")
     if active.legend:
         raise PositionError("order: a Legend never stops at a decision step")

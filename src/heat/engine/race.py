@@ -12,7 +12,7 @@ the automatic steps, rounds). Its properties let clients read the state; only th
 
 from __future__ import annotations
 
-from heat.engine import content, mechanics, plan, rounds, setup, turns
+from heat.engine import content, garage, mechanics, plan, rounds, setup, turns
 from heat.engine.car import Car, TurnState
 from heat.engine.cardtable import CardTable
 from heat.engine.config import RaceConfig
@@ -98,9 +98,9 @@ class Race:
         if step == SLIPSTREAM:
             return turns.legal_slipstreams(race, car)
         if step == CHOOSE:
-            return turns.legal_choices(race, car)
+            return garage.legal_choices(race, car)
         if step == REFRESH:
-            return turns.legal_refreshes(race, car)
+            return garage.legal_refreshes(race, car)
         return turns.legal_discards(race, car)
 
     def random_decision(self, seat: int, rng: Rng) -> Decision:
@@ -190,14 +190,14 @@ class Race:
                 raise IllegalDecision(f"{car.name} may slipstream {allowed} spaces, not {decision.spaces} (G-31)")
             return None
         if step == CHOOSE:
-            if not isinstance(decision, ChooseSpeed) or decision not in turns.legal_choices(race, car):
-                options = ", ".join(d.text() for d in turns.legal_choices(race, car))
+            if not isinstance(decision, ChooseSpeed) or decision not in garage.legal_choices(race, car):
+                options = ", ".join(d.text() for d in garage.legal_choices(race, car))
                 raise IllegalDecision(f"choose the Speed value of a card (G-21): {options}")
             return None
         if step == REFRESH:
             if not isinstance(decision, Refresh):
                 raise IllegalDecision(f"{car.name} may put Refresh cards back on the deck: 'refresh CARD' or 'nothing'")
-            turns.check_refresh(race, car, decision)
+            garage.check_refresh(race, car, decision)
             return None
         return turns.check_discard(race, car, self._discard_decision(car, decision))
 
@@ -256,7 +256,7 @@ class Race:
                 turns.slipstream(race, car, decision.spaces)
             turns.enter_corners(race, car)
         elif isinstance(decision, Salvage):
-            turns.salvage(race, car, decision)
+            garage.salvage(race, car, decision)
             turns.enter_react(race, car)
         elif isinstance(decision, ChooseSpeed):
             turns.choose(race, car, decision)

@@ -1,22 +1,20 @@
 """Steps 3 to 9 of a car's turn, as functions of the race state: Reveal & Move, Adrenaline, React,
-Slipstream, Check Corner, Discard and Replenish, with the Upgrade symbols, Weather & Road
-Conditions and Legends."""
+Slipstream, Check Corner, Discard and Replenish (B-3 to B-9), with the sector effects of Weather &
+Road Conditions. The Upgrade symbols are in ``garage``, a Legend's turn in ``legends``, the
+Championship's rewards in ``sponsors``; this module calls them at their step."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import cache
 from typing import Final
 
-from heat.engine import board, content, mechanics
+from heat.engine import board, combos, content, garage, legends, mechanics, sponsors
 from heat.engine.board import SLIPSTREAM_SPACES
 from heat.engine.car import Car, TurnState
-from heat.engine.decisions import ChooseSpeed, Decision, Discard, EndReact, React, Refresh, Salvage, Slipstream
+from heat.engine.decisions import ChooseSpeed, Decision, Discard, EndReact, React, Salvage, Slipstream
 from heat.engine.errors import IllegalDecision
 from heat.engine.events import (
     AdrenalineGained,
     Boosted,
-    CardsRemoved,
     CardsRevealed,
     ClutteredHand,
     CooledDown,
@@ -24,25 +22,19 @@ from heat.engine.events import (
     Discarded,
     Eliminated,
     GearShifted,
-    LegendsCardRevealed,
     Refreshed,
-    Salvaged,
     Slipstreamed,
     SpeedChosen,
     SpeedIncreased,
-    SponsorGained,
     SpunOut,
     SymbolUsed,
 )
-from heat.engine.legends import legend_target
 from heat.engine.reveal import is_cluttered_play, reachable_gears
 from heat.engine.state import CHOOSE, DISCARD, END, REACT, REFRESH, SLIPSTREAM, RaceState
 
 GEAR_COOLDOWN: Final = (0, 3, 1, 0, 0)
 """Cooldown given by each gear in React: 1st gear 3, 2nd gear 1 (B-5.4, B-5.5)."""
 
-MANDATORY: Final = ("heat", "scrap", "adjust")
-"""Mandatory Upgrade symbols (G-24, OQ-G-1); One-time use is applied in step 9."""
 
 BOOST: Final = React("boost")
 ADRENALINE_MOVE: Final = React("move", 1, "adrenaline")
@@ -53,19 +45,6 @@ TAKE_SLIPSTREAM: Final = Slipstream(True)
 NO_SLIPSTREAM: Final = Slipstream(False)
 
 
-@cache
-def react_option(symbol: str, amount: int, source: str) -> React:
-    """The React decision with these fields, built once and shared: the module's React options
-    are listed again at every React step, and decisions are immutable values."""
-    return React(symbol, amount, source)
-
-
-@cache
-def react_amounts(symbol: str, most: int, source: str) -> tuple[React, ...]:
-    """``symbol`` from ``source`` with each amount 1..``most`` (Cooldown, Reduce Stress), shared."""
-    return tuple(React(symbol, n, source) for n in range(1, most + 1))
-
-
 # ------------------------------------------------------------------ step 3
 
 
@@ -74,7 +53,7 @@ def start_turn(race: RaceState) -> None:
     seat = race.order[race.turn_index]
     car = race.cars[seat]
     if car.legend:
-        legend_turn(race, car)
+        legends.legend_turn(race, car)
         race.step = END
         return
     turn = race.turn = TurnState(car.pos)
@@ -120,34 +99,13 @@ def start_turn(race: RaceState) -> None:
         symbolic = cards.symbolic
         for index, kind in enumerate(plan):
             if symbolic[kind]:
-                turn.speed += resolve_upgrade(race, car, kind, "upgrade")
+                turn.speed += garage.resolve_upgrade(race, car, kind, "upgrade")
                 if cards.choices[kind]:
                     turn.choices.append(index)
     if turn.choices:
         race.step = CHOOSE
         return
     finish_reveal(race, car)
-
-
-def resolve_upgrade(race: RaceState, car: Car, kind: int, reason: str) -> int:
-    """Flip for the card's + symbols and queue its React symbols; return the Speed added."""
-    cards = race.setup.cards
-    turn = race.turn
-    added = 0
-    for _ in range(cards.plus[kind]):
-        added += mechanics.flip_for_basic(race, car, reason) + turn.accelerate
-        turn.plus_used += 1
-    turn.symbols.extend(cards.entries[kind])
-    turn.slip_boost += cards.slipstream[kind]
-    return added
-
-
-def legal_choices(race: RaceState, car: Car) -> list[Decision]:
-    ids = race.setup.cards.ids
-    options: list[Decision] = []
-    for kind in sorted({car.play[i] for i in race.turn.choices}, key=lambda k: ids[k]):
-        options.extend(ChooseSpeed(ids[kind], value) for value in race.setup.cards.choices[kind])
-    return options
 
 
 def choose(race: RaceState, car: Car, decision: ChooseSpeed) -> None:
@@ -218,41 +176,11 @@ def enter_discard(race: RaceState, car: Car) -> None:
 
 
 def enter_refresh(race: RaceState, car: Car) -> None:
-    if not race.fast_base_cards and race.owns_refresh[car.seat] and refreshable(race, car):
+    if not race.fast_base_cards and race.owns_refresh[car.seat] and garage.refreshable(race, car):
         race.step = REFRESH
     else:
         replenish(race, car)
         race.step = END
-
-
-# ------------------------------------------------------------------ Legends
-
-
-def legend_turn(race: RaceState, car: Car) -> None:
-    """L-6 to L-16: reveal the round's Legends card if needed, then move A or B."""
-    start = car.pos
-    legends = content.legends_cards()
-    if race.legends_card < 0:
-        if not race.legends_deck:  # L-16
-            race.legends_deck = list(range(len(legends)))
-            race.rng.shuffle(race.legends_deck)
-        race.legends_card = race.legends_deck.pop()
-        if race.log is not None:
-            race.log.append(LegendsCardRevealed(car.seat, legends[race.legends_card].number))
-    limits = [mechanics.corner_limit(race, corner) for corner in race.setup.track.corners]
-    target = legend_target(
-        race.setup.track,
-        car.pos,
-        race.setup.finish,
-        legends[race.legends_card],
-        car.color,
-        race.setup.config.pro_legends,
-        limits,
-        race.setup.config.aggressive_legends,
-    )
-    mechanics.move_to(race, car, target, "legend")
-    if race.setup.config.first_lap_sponsors and race.lap_of(start) <= 1 < race.lap_of(car.pos):
-        race.first_lap_count += 1  # a Legend takes its place in the line but no card (OQ-L-7)
 
 
 # ------------------------------------------------------------------ step 5
@@ -267,18 +195,7 @@ def simple(race: RaceState, car: Car) -> bool:
     conditions = race.conditions
     if conditions is not None and not conditions.quiet[(car.pos - 1) % race.setup.spaces + 1]:
         return False
-    return not has_direct_card(race, car)
-
-
-def has_direct_card(race: RaceState, car: Car) -> bool:
-    if not race.owns_direct[car.seat]:
-        return False
-    direct = race.setup.cards.direct
-    return any(map(direct.__getitem__, car.hand))
-
-
-def pending_heat(race: RaceState) -> int:
-    return sum([amount for symbol, amount, _ in race.turn.symbols if symbol == "heat"])
+    return not garage.has_direct_card(race, car)
 
 
 def react_options(race: RaceState, car: Car) -> list[Decision]:
@@ -312,8 +229,8 @@ def module_react_options(race: RaceState, car: Car) -> list[Decision]:
             options.append(ADRENALINE_COOLDOWN)
         if conditions is not None and conditions.cooling_bonus[space] and not turn.weather_cool_used:
             bonus = conditions.cooling_bonus[space]  # W-27, OQ-W-6: a Cooldown of its own
-            options.extend(react_amounts("cooldown", min(bonus, heat_in_hand), "weather"))
-    pending = pending_heat(race) if turn.symbols else 0
+            options.extend(garage.react_amounts("cooldown", min(bonus, heat_in_hand), "weather"))
+    pending = garage.pending_heat(race) if turn.symbols else 0
     if not turn.boost_used:  # B-5.7
         cost = 0 if conditions is not None and conditions.free_boost[space] else 1  # W-16, OQ-W-9
         if car.engine - cost >= pending:  # B-5.8, OQ-G-3
@@ -327,24 +244,24 @@ def module_react_options(race: RaceState, car: Car) -> list[Decision]:
             continue
         seen.add((symbol, amount, kind))
         source = ids[kind]
-        if symbol in MANDATORY:
+        if symbol in garage.MANDATORY:
             mandatory = True
-            options.append(react_option(symbol, amount, source))
+            options.append(garage.react_option(symbol, amount, source))
         elif symbol == "cooldown":
             if heat_in_hand and not no_cooling:
-                options.extend(react_amounts("cooldown", min(amount, heat_in_hand), source))
+                options.extend(garage.react_amounts("cooldown", min(amount, heat_in_hand), source))
         elif symbol == "reduce-stress":
             stress = car.hand.count(cards.stress)
-            options.extend(react_amounts(symbol, min(amount, stress), source))
+            options.extend(garage.react_amounts(symbol, min(amount, stress), source))
         elif symbol == "salvage":
-            options.extend(salvage_options(race, car, amount, source))
+            options.extend(garage.salvage_options(race, car, amount, source))
         else:  # accelerate
-            options.append(react_option(symbol, 0, source))
+            options.append(garage.react_option(symbol, 0, source))
     if race.owns_direct[car.seat]:
         direct = cards.direct
         for kind in sorted({k for k in car.hand if direct[k]}, key=lambda k: ids[k]):
             if car.engine - pending >= cards.heat_cost[kind]:  # OQ-G-3
-                options.append(react_option("direct", 0, ids[kind]))
+                options.append(garage.react_option("direct", 0, ids[kind]))
     if options and not mandatory:
         options.append(DONE)
     return options
@@ -366,16 +283,6 @@ def base_react_options(race: RaceState, car: Car) -> list[Decision]:
         options.append(ADRENALINE_MOVE)
     if options:
         options.append(DONE)
-    return options
-
-
-def salvage_options(race: RaceState, car: Car, amount: int, source: str) -> list[Decision]:
-    ids = race.setup.cards.ids
-    kinds, counts = counted(car.discard, ids)
-    options: list[Decision] = []
-    for size in range(1, min(amount, len(car.discard)) + 1):
-        for combo in multisets(kinds, counts, size):
-            options.append(Salvage(tuple(ids[k] for k in combo), source))
     return options
 
 
@@ -427,7 +334,9 @@ def react_allowed(race: RaceState, car: Car, decision: React | EndReact | Salvag
 def react_refusal(race: RaceState, car: Car, decision: Decision) -> str:
     turn = race.turn
     if isinstance(decision, EndReact):
-        symbols = ", ".join(f"{s} {a} from {race.setup.cards.ids[k]}" for s, a, k in turn.symbols if s in MANDATORY)
+        symbols = ", ".join(
+            f"{s} {a} from {race.setup.cards.ids[k]}" for s, a, k in turn.symbols if s in garage.MANDATORY
+        )
         return f"mandatory symbols must be used first (G-23): {symbols}"
     if isinstance(decision, Salvage):
         return f"{decision.text()!r}: Salvage takes cards from {car.name}'s own discard pile, up to its number"
@@ -437,7 +346,7 @@ def react_refusal(race: RaceState, car: Car, decision: Decision) -> str:
     if decision.symbol == "boost":
         if turn.boost_used:
             return "Boost may be used only once per turn (B-5.7)"
-        if car.engine >= 1 and pending_heat(race):
+        if car.engine >= 1 and garage.pending_heat(race):
             return "the Heat of the cards played must be payable first: boosting would leave too little (OQ-G-3)"
         return f"{car.name}'s Engine holds no Heat to pay for a Boost (B-5.8)"
     if decision.symbol == "cooldown":
@@ -491,7 +400,7 @@ def use_symbol(race: RaceState, car: Car, decision: React) -> None:
         elif source == "weather":
             turn.weather_cool_used = True
         else:
-            spend(race, symbol, cards.kind(source))
+            garage.spend(race, symbol, cards.kind(source))
         for _ in range(decision.amount):  # B-5.3, G-30: from hand back to the Engine
             car.hand.remove(cards.heat)
         car.engine += decision.amount
@@ -519,68 +428,13 @@ def use_symbol(race: RaceState, car: Car, decision: React) -> None:
         kind = cards.kind(source)
         car.hand.remove(kind)
         car.play.append(kind)
-        value = cards.speed[kind] + resolve_upgrade(race, car, kind, "direct play")
+        value = cards.speed[kind] + garage.resolve_upgrade(race, car, kind, "direct play")
         turn.speed += value
         if log is not None:
             log.append(SymbolUsed(car.seat, "direct", value, source))
         mechanics.move_to(race, car, car.pos + value, "direct play")
     else:
-        use_card_symbol(race, car, symbol, decision.amount, cards.kind(source))
-
-
-def use_card_symbol(race: RaceState, car: Car, symbol: str, amount: int, kind: int) -> None:
-    turn = race.turn
-    cards = race.setup.cards
-    spend(race, symbol, kind)
-    moved: tuple[str, ...] = ()
-    if symbol == "heat":  # G-25
-        mechanics.pay_heat(race, car, amount, cards.ids[kind])
-    elif symbol == "scrap":  # G-27
-        scrapped = []
-        for _ in range(amount):
-            if not car.deck and not mechanics.reshuffle(race, car):
-                break  # OQ-B-3: Scrap with nothing left does nothing
-            card = car.deck.pop()
-            car.discard.append(card)
-            scrapped.append(card)
-        moved = cards.names(scrapped)
-    elif symbol == "adjust":  # G-28
-        turn.adjust += amount
-    elif symbol == "reduce-stress":  # G-32
-        for _ in range(amount):
-            car.hand.remove(cards.stress)
-            car.discard.append(cards.stress)
-        moved = ("stress",) * amount
-    else:  # accelerate (G-36, G-37, OQ-G-5): +1 per + symbol of the turn, now and later
-        turn.accelerate += 1
-        amount = turn.plus_used
-        turn.speed += amount
-    if race.log is not None:
-        race.log.append(SymbolUsed(car.seat, symbol, amount, cards.ids[kind], moved))
-    if symbol == "accelerate":
-        mechanics.move_to(race, car, car.pos + amount, "accelerate")
-
-
-def spend(race: RaceState, symbol: str, kind: int) -> None:
-    symbols = race.turn.symbols
-    for index, (name, _, source) in enumerate(symbols):
-        if name == symbol and source == kind:
-            del symbols[index]
-            return
-    raise IllegalDecision(f"no {symbol} symbol from {race.setup.cards.ids[kind]} is left")  # pragma: no cover
-
-
-def salvage(race: RaceState, car: Car, decision: Salvage) -> None:
-    """G-34: the chosen cards go from the discard pile into the draw deck, shuffled."""
-    cards = race.setup.cards
-    spend(race, "salvage", cards.kind(decision.source))
-    for card_id in decision.cards:
-        kind = cards.kind(card_id)
-        car.discard.remove(kind)
-        car.deck.append(kind)
-    race.rng.shuffle(car.deck)
-    if race.log is not None:
-        race.log.append(Salvaged(car.seat, len(decision.cards), decision.cards, decision.source))
+        garage.use_card_symbol(race, car, symbol, decision.amount, cards.kind(source))
 
 
 # ------------------------------------------------------------------ step 6
@@ -678,46 +532,7 @@ def check_corners(race: RaceState, car: Car) -> None:
         if press and corner.number in press and (corner.number in turn.press or speed >= limit + 2):
             earned.append(f"press corner {corner.number}")  # C-38 to C-40, OQ-C-6
     if press or config.first_lap_sponsors or config.speed_sponsor or config.pass_sponsor:
-        challenges(race, car, earned)
-
-
-def challenges(race: RaceState, car: Car, earned: list[str]) -> None:
-    """The Championship's Sponsorship rewards, decided at the end of step 7 (OQ-C-12): Press
-    Corners, and the event's challenges (C-45); nothing in a turn with a spin-out (C-36,
-    OQ-C-5)."""
-    config = race.setup.config
-    turn = race.turn
-    if config.first_lap_sponsors and race.lap_of(turn.start) <= 1 < race.lap_of(car.pos):
-        race.first_lap_count += 1  # a car that spun out still crossed the line
-        if race.first_lap_count <= config.first_lap_sponsors:
-            earned.append("first across the line")
-    if config.speed_sponsor and turn.speed >= config.speed_sponsor:
-        earned.append(f"Speed {turn.speed}")
-    if config.pass_sponsor and turn.ahead:
-        key = mechanics.position_key(race, car)
-        passed = sum(1 for seat in turn.ahead if mechanics.position_key(race, race.cars[seat]) < key)
-        if passed >= config.pass_sponsor:
-            earned.append(f"passed {passed} cars")
-    if turn.spun or car.legend:
-        return
-    for reason in earned:
-        gain_sponsor(race, car, reason)
-
-
-def gain_sponsor(race: RaceState, car: Car, reason: str) -> None:
-    """C-34, C-35: draw the top Sponsorship card into hand, reshuffling the cards played this
-    race when the deck is empty; nothing if there are none."""
-    if not race.sponsor_deck:
-        if not race.sponsor_used:
-            return
-        race.sponsor_deck = race.sponsor_used
-        race.sponsor_used = []
-        race.rng.shuffle(race.sponsor_deck)
-    kind = race.sponsor_deck.pop()
-    car.hand.append(kind)
-    if race.log is not None:
-        race.log.append(SponsorGained(car.seat, race.setup.cards.ids[kind], reason))
-    mechanics.update_card_caches(race)
+        sponsors.challenges(race, car, earned)
 
 
 def spin_out(race: RaceState, car: Car, line: int, corner: content.Corner) -> None:
@@ -750,19 +565,7 @@ def spin_out(race: RaceState, car: Car, line: int, corner: content.Corner) -> No
 
 def legal_discards(race: RaceState, car: Car) -> list[Decision]:
     discardable = race.setup.cards.discardable
-    return [Discard(cards) for cards in sub_hands(race, [k for k in car.hand if discardable[k]])]
-
-
-def sub_hands(race: RaceState, kinds: list[int]) -> list[tuple[str, ...]]:
-    """Every sub-multiset of ``kinds`` (the empty one first), as card ids."""
-    counts: dict[int, int] = {}
-    for kind in kinds:
-        counts[kind] = counts.get(kind, 0) + 1
-    ids = race.setup.cards.ids
-    ordered = sorted(counts, key=lambda k: ids[k])
-    return [
-        tuple(ids[k] for k in combo) for size in range(len(kinds) + 1) for combo in multisets(ordered, counts, size)
-    ]
+    return [Discard(cards) for cards in combos.sub_hands([k for k in car.hand if discardable[k]], race.setup.cards.ids)]
 
 
 def check_discard(race: RaceState, car: Car, decision: Discard) -> list[int]:
@@ -797,23 +600,6 @@ def discard(race: RaceState, car: Car, kinds: list[int]) -> None:
 # ------------------------------------------------------------------ step 9
 
 
-def refreshable(race: RaceState, car: Car) -> list[int]:
-    refresh = race.setup.cards.refresh
-    return [kind for kind in car.play if refresh[kind]]
-
-
-def legal_refreshes(race: RaceState, car: Car) -> list[Decision]:
-    return [Refresh(cards) for cards in sub_hands(race, refreshable(race, car))]
-
-
-def check_refresh(race: RaceState, car: Car, decision: Refresh) -> None:
-    kinds = [race.setup.cards.kind(card_id) for card_id in decision.cards]
-    available = refreshable(race, car)
-    for kind in set(kinds):
-        if kinds.count(kind) > available.count(kind):
-            raise IllegalDecision(f"'{race.setup.cards.ids[kind]}' is not a played card with Refresh (G-33)")
-
-
 def replenish(race: RaceState, car: Car, refreshed: tuple[str, ...] = (), draw: bool = True) -> None:
     """Step 9 (B-9): One-time use cards leave the game (G-29), Refresh cards go back on the
     deck (G-33, OQ-G-7), the rest of the play area to the discard pile; then draw."""
@@ -824,7 +610,7 @@ def replenish(race: RaceState, car: Car, refreshed: tuple[str, ...] = (), draw: 
         if removed:
             for kind in removed:
                 car.play.remove(kind)
-            remove_from_game(race, car, removed)
+            garage.remove_from_game(race, car, removed)
         for card_id in refreshed:
             kind = cards.kind(card_id)
             car.play.remove(kind)
@@ -835,41 +621,3 @@ def replenish(race: RaceState, car: Car, refreshed: tuple[str, ...] = (), draw: 
     car.play.clear()
     if draw:
         mechanics.draw_to_hand_size(race, car)
-
-
-def remove_from_game(race: RaceState, car: Car, kinds: list[int]) -> None:
-    sponsor = race.setup.cards.catalogue.cards
-    race.sponsor_used.extend(kind for kind in kinds if sponsor[kind].type == "sponsor")  # C-26, C-35
-    if race.log is not None:
-        race.log.append(CardsRemoved(car.seat, race.setup.cards.names(kinds)))
-
-
-def counted(cards: Iterable[int], ids: Sequence[str]) -> tuple[list[int], dict[int, int]]:
-    """The kinds among ``cards``, in the order of their card ids, and how many of each: the
-    arguments ``multisets`` takes."""
-    counts: dict[int, int] = {}
-    for kind in cards:
-        counts[kind] = counts.get(kind, 0) + 1
-    return sorted(counts, key=ids.__getitem__), counts
-
-
-def multisets(kinds: list[int], counts: dict[int, int], size: int) -> list[tuple[int, ...]]:
-    """Every multiset of ``size`` items drawn from ``counts``, as tuples in ``kinds`` order."""
-    result: list[tuple[int, ...]] = []
-    _add_multisets(result, kinds, counts, 0, size, [])
-    return result
-
-
-def _add_multisets(
-    result: list[tuple[int, ...]], kinds: list[int], counts: dict[int, int], index: int, left: int, chosen: list[int]
-) -> None:
-    # A module function, not a closure calling itself: that would be a reference cycle, left for
-    # the cycle collector after every call (the server lists plans for every player every round).
-    if left == 0:
-        result.append(tuple(chosen))
-        return
-    if index == len(kinds):
-        return
-    kind = kinds[index]
-    for take in range(min(left, counts[kind]), -1, -1):
-        _add_multisets(result, kinds, counts, index + 1, left - take, [*chosen, *[kind] * take])
