@@ -14,7 +14,8 @@ import pytest
 from tests.test_random_races import MODULES, make_config
 
 from heat.bots import forecast
-from heat.bots.planner import PlannerBot, _Turn
+from heat.bots.planner import PlannerBot
+from heat.bots.turnsim import TurnSim
 from heat.bots.valuetable import CarModel, ValueTable
 from heat.engine import (
     Decision,
@@ -100,7 +101,7 @@ def assert_agrees(preview: Preview, result: Outcome | None) -> None:
     assert preview.spin_chance == (1.0 if spun else 0.0)
 
 
-def planner_turn(view_race: Race, seat: int) -> tuple[_Turn, int, dict[int, int]]:
+def planner_turn(view_race: Race, seat: int) -> tuple[TurnSim, int, dict[int, int]]:
     """The planner's model of the turn in progress (its value table is not needed here)."""
     view = view_of(view_race, seat)
     bot = PlannerBot()
@@ -171,7 +172,7 @@ def test_the_planner_never_slipstreams_in_a_no_slipstream_sector() -> None:
     assert conditions is not None and all(conditions.no_slipstream[1:])
     model = CarModel(lines=(), finish=board.spaces, free=((1,), 0), stress=3, heat=6)
     table = cast(ValueTable, _FarIsBetter(model))
-    turn = _Turn(
+    turn = TurnSim(
         table=table,
         start=5,
         gear=2,
@@ -188,7 +189,7 @@ def test_the_planner_never_slipstreams_in_a_no_slipstream_sector() -> None:
     occupied = {10: 1}  # a car on the space ahead of the landing: a Slipstream without Fog
     assert turn.slipstream_distances(9, occupied) == []
     assert turn.land(4, 4, 3, occupied) == turn.settle(4, 9, 3)
-    clear = _Turn(**{**_fields(turn), "conditions": None})
+    clear = TurnSim(**{**_fields(turn), "conditions": None})
     assert clear.slipstream_distances(9, occupied) == [2]
     assert clear.land(4, 4, 3, occupied) == clear.settle(4, 11, 3)
 
@@ -206,8 +207,8 @@ class _FarIsBetter:
         return 100.0 - pos
 
 
-def _fields(turn: _Turn) -> dict[str, object]:
-    return {name: getattr(turn, name) for name in _Turn.__dataclass_fields__}
+def _fields(turn: TurnSim) -> dict[str, object]:
+    return {name: getattr(turn, name) for name in TurnSim.__dataclass_fields__}
 
 
 def test_OQ_L_1_a_forecast_legend_is_blocked_by_cars_a_lap_ahead() -> None:

@@ -133,7 +133,7 @@ def test_every_position_a_real_race_reaches_keeps_the_invariants():
         race = Race(RaceConfig(default_seats(4, legends=1), track="italia", laps=1, seed=8, **options))
         rng = Rng(8)
         while not race.is_over:
-            check_state(race)
+            check_state(race.state)
             assert to_position(from_position(to_position(race))) == to_position(race)
             seat = race.to_decide()[0]
             race.apply(seat, race.random_decision(seat, rng))

@@ -46,3 +46,13 @@ def test_the_engine_does_no_io():
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in FORBIDDEN_CALLS, f"{file.name} calls {node.func.id}()"
+
+
+def test_no_engine_module_reaches_into_another_objects_private_members():
+    """Issue 33: the rules are public functions of their modules; no module calls a private
+    method of the race (position.py once built races with ``race._init_common``)."""
+    for file in sorted(ENGINE.glob("*.py")):
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                owner = node.value.id if isinstance(node.value, ast.Name) else ""
+                assert owner in ("self", "cls"), f"{file.name}:{node.lineno} reads {owner or '...'}.{node.attr}"

@@ -44,7 +44,7 @@ def check_invariants(race: Race, expected: list[Counter[str]], box_stress: int) 
     position must keep), and what only the history tells: every card in exactly one zone with
     totals changed only by rule events; gears 1-4; no spot holds two cars and every car on the
     track holds its own spot."""
-    check_state(race)
+    check_state(race.state)
     for seat, car in enumerate(race.cars):
         assert card_totals(race, seat) == +expected[seat], f"seat {seat} cards changed outside the rules"
         assert 1 <= car.gear <= 4

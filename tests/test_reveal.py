@@ -8,7 +8,8 @@ import pytest
 
 from heat.bots import RandomBot
 from heat.bots.heuristic import HELD_CLEARED, HeuristicBot, card, held_cleared
-from heat.bots.planner import PlannerBot, _tally
+from heat.bots.planner import PlannerBot
+from heat.bots.turnsim import tally_of
 from heat.engine import Plan, Race, view_of
 from heat.engine.events import CardsRevealed, ClutteredHand, RoundStarted
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play, reachable_gears
@@ -74,7 +75,7 @@ def test_engine_preview_and_planner_judge_every_play_alike(seed: int) -> None:
             assert me is not None
             for plan in legal:
                 assert isinstance(plan, Plan)
-                tally = _tally(plan, me.gear, me.engine, view.tournament)
+                tally = tally_of(plan, me.gear, me.engine, view.tournament)
                 assert reveal_of(view, plan)[1] == tally.cluttered, plan.text()
             said[(view.round, seat)] = reveal_of(view, decision)[1]
         race.apply(seat, decision)

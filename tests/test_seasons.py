@@ -37,6 +37,7 @@ from heat.engine.championship import (
     season_view,
 )
 from heat.engine.decisions import Draft, Keep, Swap
+from heat.engine.mechanics import position_key
 from heat.engine.rng import Rng
 
 POINTS = (9, 6, 4, 3, 2, 1)  # OQ-C-1
@@ -199,7 +200,7 @@ class Referee:
         press = tuple(c.number for c in board.corners if set(c.press_letters) & set(event.press))
         assert config.press_corners == press  # C-19
         cars = race.cars
-        by_position = sorted(range(self.count), key=lambda s: race._position_key(cars[s]), reverse=True)
+        by_position = sorted(range(self.count), key=lambda s: position_key(race.state, cars[s]), reverse=True)
         assert by_position == list(state.grid)  # pole position first (C-13)
         for seat in range(self.count):
             car = cars[seat]

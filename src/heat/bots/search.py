@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 
 from heat.bots.determinize import sample_position
 from heat.bots.levels import CHAMPION, PRO
-from heat.bots.planner import WIN, PlannerBot, hand_rounds
+from heat.bots.planner import PlannerBot
 from heat.bots.planner_settings import PlannerSettings
+from heat.bots.turnsim import WIN, hand_rounds
 from heat.bots.valuetable import ValueTable
 from heat.engine import Decision, HeatError, Plan, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView

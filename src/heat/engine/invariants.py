@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from heat.engine import content
+from heat.engine import content, mechanics
 from heat.engine.car import Car
 from heat.engine.cardtable import CardTable
 from heat.engine.errors import Phrase, PositionError, shown
@@ -85,7 +85,7 @@ def check_state(race: RaceState, *, cards: bool = True) -> None:
 
 def check_cards(race: RaceState) -> None:
     """The card invariants of ``check_state``."""
-    cards = race.cards
+    cards = race.setup.cards
     heat_raise, stress_raise = setup_bonus_limits()
     basic = Counter(cards.basic_deck)
     starting = Counter(kind for kind in cards.starting_upgrades if kind != cards.heat)
@@ -144,27 +144,27 @@ def check_cards(race: RaceState) -> None:
             if kind_type == "sponsor":
                 in_play[kind] += count
         heat = holds[cards.heat] + car.engine
-        most_heat = race.track.heat + heat_raise + built[cards.heat] + (0 if car.upgrades else starting_heat)
+        most_heat = race.setup.track.heat + heat_raise + built[cards.heat] + (0 if car.upgrades else starting_heat)
         if heat > most_heat:
             raise PositionError(
                 "{where}: {heat} Heat cards (Engine and piles); a car has at most {most} on {track} (B-10.6)",
                 where=where,
                 heat=shown(heat),
                 most=most_heat,
-                track=race.track.name,
+                track=race.setup.track.name,
             )
         drawn = sum(kind != cards.stress and types[kind] != "sponsor" for kind in car.hand)
-        if drawn > race.hand_size:
+        if drawn > race.setup.hand_size:
             raise PositionError(
                 "{where}.hand: {drawn} cards besides Stress and Sponsorship cards; "
                 "a hand is drawn up to {size} (B-9.2)",
                 where=where,
                 drawn=drawn,
-                size=race.hand_size,
+                size=race.setup.hand_size,
             )
         stress += holds[cards.stress]
     box_stress = cards.catalogue.box_stress
-    most_stress = max(box_stress, len(race.cars) * (race.track.stress + stress_raise))
+    most_stress = max(box_stress, len(race.cars) * (race.setup.track.stress + stress_raise))
     if stress > most_stress:
         raise PositionError(
             "stress_reserve: {stress} Stress cards in the cars and the reserve; the box holds {box} (OQ-B-18)",
@@ -202,13 +202,13 @@ def check_cards(race: RaceState) -> None:
 
 def _check_board(race: RaceState) -> None:
     """Every car on the track holds its own spot, and no spot holds a car that is not there."""
-    spots = race.track.spots_per_space
+    spots = race.setup.track.spots_per_space
     placed = 0
     for slot, seat in enumerate(race.occupancy):
         if seat < 0:
             continue
         car = race.cars[seat]
-        if not car.on_track or race._slot(car.pos, car.lane) != slot:
+        if not car.on_track or mechanics.slot(race, car.pos, car.lane) != slot:
             raise PositionError("cars[{seat}]: the board shows the car where it is not", seat=seat)
         placed += 1
     for car in race.cars:

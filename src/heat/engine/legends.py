@@ -1,9 +1,12 @@
-"""Legends (L-*): where an automated Legends car moves this round."""
+"""Legends (L-*): an automated Legends car's turn, and where it moves this round."""
 
 from __future__ import annotations
 
-from heat.engine import board
+from heat.engine import board, content, mechanics
+from heat.engine.car import Car
 from heat.engine.content import LegendsCard, Track
+from heat.engine.events import LegendsCardRevealed
+from heat.engine.state import RaceState
 
 
 def legend_target(
@@ -39,3 +42,30 @@ def legend_target(
     if pos + top <= first_line or first_line > finish:
         return pos + top
     return max(pos, first_line - diamond)
+
+
+def legend_turn(race: RaceState, car: Car) -> None:
+    """L-6 to L-16: reveal the round's Legends card if needed, then move A or B."""
+    start = car.pos
+    legends = content.legends_cards()
+    if race.legends_card < 0:
+        if not race.legends_deck:  # L-16
+            race.legends_deck = list(range(len(legends)))
+            race.rng.shuffle(race.legends_deck)
+        race.legends_card = race.legends_deck.pop()
+        if race.log is not None:
+            race.log.append(LegendsCardRevealed(car.seat, legends[race.legends_card].number))
+    limits = [mechanics.corner_limit(race, corner) for corner in race.setup.track.corners]
+    target = legend_target(
+        race.setup.track,
+        car.pos,
+        race.setup.finish,
+        legends[race.legends_card],
+        car.color,
+        race.setup.config.pro_legends,
+        limits,
+        race.setup.config.aggressive_legends,
+    )
+    mechanics.move_to(race, car, target, "legend")
+    if race.setup.config.first_lap_sponsors and race.lap_of(start) <= 1 < race.lap_of(car.pos):
+        race.first_lap_count += 1  # a Legend takes its place in the line but no card (OQ-L-7)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from heat.engine import board, content, turns
+from heat.engine import board, content, garage, mechanics, plan, turns
 from heat.engine.car import Car, TurnState
 from heat.engine.config import COLORS, MAX_CARS, RaceConfig, SeatConfig, name_problem
 from heat.engine.decisions import Plan
@@ -30,6 +30,8 @@ from heat.engine.state import (
     SLIPSTREAM,
     TURN,
     DraftState,
+    RaceSetup,
+    RaceState,
 )
 from heat.engine.weather import Conditions
 
@@ -195,7 +197,7 @@ class _Fields:
             raise PositionError("{where}: expected a string, got {got}", where=self.where(key), got=described(value))
         return value
 
-    def cards(self, key: str, race: Race) -> list[int]:
+    def cards(self, key: str, race: RaceState) -> list[int]:
         value = self.data.get(key, [])
         if not isinstance(value, list):
             raise PositionError(
@@ -211,16 +213,16 @@ class _Fields:
                     got=described(card_id),
                 )
             try:
-                kinds.append(race.cards.kind(card_id))
+                kinds.append(race.setup.cards.kind(card_id))
             except IllegalDecision as error:
                 raise PositionError(
                     "{where}[{index}]: {error}", where=self.where(key), index=index, error=error
                 ) from None
         return kinds
 
-    def pile(self, key: str, race: Race) -> list[int]:
+    def pile(self, key: str, race: RaceState) -> list[int]:
         """The cards of a pile: an Extra Heat card there is a Heat card (G-8)."""
-        becomes = race.cards.becomes
+        becomes = race.setup.cards.becomes
         return [becomes[kind] for kind in self.cards(key, race)]
 
     def seats(self, key: str, count: int) -> list[int]:
@@ -306,8 +308,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
         pass_sponsor=options.integer("pass_sponsor", 0, 0, 6),
         spin_out_eliminates=options.boolean("spin_out_eliminates", False),
     )
-    race = Race(config, record_events=record_events, _set_up=False)
-    race._init_common(config, track, record_events)
+    race = RaceState(RaceSetup(config, track), record_events=record_events)
     race.started_cars = fields.integer("started_cars", len(seats), len(seats), MAX_CARS)
     race.round = fields.integer("round", 0, 0, 0) if drafting else fields.integer("round", 1, 1, MAX_ROUND)
     race.stress_reserve = fields.integer("stress_reserve", 0, 0, MAX_COUNT)
@@ -315,7 +316,7 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
     race.cars = [_read_car(race, index, raw) for index, raw in enumerate(cars_raw)]
     _place_cars(race)
     _read_modules(race, fields)
-    race._update_card_caches()
+    mechanics.update_card_caches(race)
     race.hall_of_fame = fields.seats("hall_of_fame", len(seats))
     for seat in race.hall_of_fame:
         if not race.cars[seat].finished:
@@ -354,13 +355,14 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
             if not car.on_track:
                 raise PositionError("cars[{seat}].plan: a car off the track has no plan", seat=car.seat)
             try:
-                race._check_plan(car, Plan(car.plan_gear, race.cards.names(car.plan)))
+                plan.check_plan(race, car, Plan(car.plan_gear, race.setup.cards.names(car.plan)))
             except IllegalDecision as error:
                 raise PositionError("cars[{seat}].plan: {error}", seat=car.seat, error=error) from None
-    race._update_card_caches()
+    mechanics.update_card_caches(race)
     check_state(race, cards=check_cards)
-    race.start_position = to_position(race)
-    return race
+    loaded = Race(config, state=race)
+    race.start_position = to_position(loaded)
+    return loaded
 
 
 RNG_STATES = 1 << 64
@@ -414,29 +416,29 @@ def check_rules_version(version: Any, what: Literal["position", "record", "seaso
     )
 
 
-def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
+def _read_car(race: RaceState, index: int, raw: Mapping[str, Any]) -> Car:
     fields = _Fields(raw, f"cars[{index}]")
-    seat = race.config.seats[index]
+    seat = race.setup.config.seats[index]
     car = Car(index, seat.name, seat.color, seat.legend)
     car.upgrades = fields.cards("upgrades", race)
-    spaces = race.spaces
+    spaces = race.setup.spaces
     space = fields.integer("space", spaces, 1, spaces)
-    lap = fields.integer("lap", 0, 0, race.laps + 1)
+    lap = fields.integer("lap", 0, 0, race.setup.laps + 1)
     car.pos = board.progress(space, lap, spaces)
     car.on_track = fields.boolean("on_track", True)
-    car.finished = fields.boolean("finished", car.pos > race.finish)
-    if car.on_track and car.finished != (car.pos > race.finish):
+    car.finished = fields.boolean("finished", car.pos > race.setup.finish)
+    if car.on_track and car.finished != (car.pos > race.setup.finish):
         raise PositionError(
             "{where}: a car on the track has finished exactly when it is past the finish line",
             where=fields.where("finished"),
         )
     lane = raw.get("lane")
     if lane is not None:
-        car.lane = fields.integer("lane", 1, 1, race.track.spots_per_space)
+        car.lane = fields.integer("lane", 1, 1, race.setup.track.spots_per_space)
     else:
         car.lane = 0  # chosen in _place_cars
     car.gear = fields.integer("gear", 1, 1, 4)
-    car.engine = fields.integer("engine", race.track.heat, 0, MAX_COUNT)
+    car.engine = fields.integer("engine", race.setup.track.heat, 0, MAX_COUNT)
     car.hand = fields.pile("hand", race)
     car.deck = fields.pile("deck", race)
     car.deck.reverse()
@@ -460,23 +462,23 @@ def _read_car(race: Race, index: int, raw: Mapping[str, Any]) -> Car:
     return car
 
 
-def _place_cars(race: Race) -> None:
-    spots = race.track.spots_per_space
+def _place_cars(race: RaceState) -> None:
+    spots = race.setup.track.spots_per_space
     for car in sorted(race.cars, key=lambda c: c.lane == 0):
         if not car.on_track:
             continue
         if car.lane == 0:
             space = race.space_of(car.pos)
-            lanes = [race.track.raceline[space]] + [
-                lane for lane in range(1, spots + 1) if lane != race.track.raceline[space]
+            lanes = [race.setup.track.raceline[space]] + [
+                lane for lane in range(1, spots + 1) if lane != race.setup.track.raceline[space]
             ]
-            free = [lane for lane in lanes if race.occupancy[race._slot(car.pos, lane)] < 0]
+            free = [lane for lane in lanes if race.occupancy[mechanics.slot(race, car.pos, lane)] < 0]
             if not free:
                 raise PositionError(
                     "cars[{seat}]: space {space} has no free spot", seat=car.seat, space=race.space_of(car.pos)
                 )
             car.lane = free[0]
-        slot = race._slot(car.pos, car.lane)
+        slot = mechanics.slot(race, car.pos, car.lane)
         if race.occupancy[slot] >= 0:
             other = race.occupancy[slot]
             raise PositionError(
@@ -489,7 +491,7 @@ def _place_cars(race: Race) -> None:
         race.occupancy[slot] = car.seat
 
 
-def _read_turn(race: Race, fields: _Fields) -> None:
+def _read_turn(race: RaceState, fields: _Fields) -> None:
     step = fields.text("step", "")
     if step not in DECISION_STEPS:
         raise PositionError(
@@ -499,7 +501,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
         )
     race.step = step
     racing = [car.seat for car in race.cars if car.on_track]
-    order_default = sorted(racing, key=lambda s: race._position_key(race.cars[s]), reverse=True)
+    order_default = sorted(racing, key=lambda s: mechanics.position_key(race, race.cars[s]), reverse=True)
     race.order = fields.seats("order", len(race.cars)) if "order" in fields.data else order_default
     on_track = set(racing)
     if not on_track <= set(race.order) <= on_track | set(race.eliminated):  # C-21: eliminated this round
@@ -518,8 +520,9 @@ def _read_turn(race: Race, fields: _Fields) -> None:
     active = race.cars[race.order[race.turn_index]]
     turn = race.turn = TurnState(active.pos)
     if "start_space" in raw:
-        start_lap = turn_fields.integer("start_lap", race.lap_of(active.pos), 0, race.laps + 1)
-        turn.start = board.progress(turn_fields.integer("start_space", None, 1, race.spaces), start_lap, race.spaces)
+        start_lap = turn_fields.integer("start_lap", race.lap_of(active.pos), 0, race.setup.laps + 1)
+        spaces = race.setup.spaces
+        turn.start = board.progress(turn_fields.integer("start_space", None, 1, spaces), start_lap, spaces)
     if turn.start > active.pos:
         raise PositionError("turn.start_space: the active car cannot be behind where its turn started")
     turn.speed = turn_fields.integer("speed", 0, 0, MAX_COUNT)
@@ -547,7 +550,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
                 known=known,
             )
         try:
-            kind = race.cards.kind(entry[2])
+            kind = race.setup.cards.kind(entry[2])
         except IllegalDecision as error:
             raise PositionError("turn.symbols[{index}]: {error}", index=index, error=error) from None
         turn.symbols.append((entry[0], entry[1], kind))
@@ -557,7 +560,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
             "turn.choices: expected play-area indices of choice cards, got {got}", got=described(choices)
         )
     for index in choices:
-        if not race.cards.choices[active.play[index]]:
+        if not race.setup.cards.choices[active.play[index]]:
             raise PositionError("turn.choices: play[{index}] is not a card with several Speed values", index=index)
     turn.choices = list(choices)
     if turn.adrenaline and active.seat not in race.adrenaline_seats:
@@ -569,11 +572,11 @@ def _read_turn(race: Race, fields: _Fields) -> None:
         raise PositionError("step: the active car cannot slipstream from where it stands")
     if step == CHOOSE and not turn.choices:
         raise PositionError("step: the Choose step needs turn.choices")
-    if step == REFRESH and not turns.refreshable(race, active):
+    if step == REFRESH and not garage.refreshable(race, active):
         raise PositionError("step: the active car has no played card with Refresh")
     if active.legend:
         raise PositionError("order: a Legend never stops at a decision step")
-    if step == DISCARD and not any(race.cards.discardable[k] for k in active.hand):
+    if step == DISCARD and not any(race.setup.cards.discardable[k] for k in active.hand):
         raise PositionError("step: the active car has no card it may discard")
     for index, seat in enumerate(race.order):
         car = race.cars[seat]
@@ -585,7 +588,7 @@ def _read_turn(race: Race, fields: _Fields) -> None:
             )
 
 
-def _read_modules(race: Race, fields: _Fields) -> None:
+def _read_modules(race: RaceState, fields: _Fields) -> None:
     """The Weather & Road Conditions, Legends and draft parts of a position."""
     data = fields.data
     weather_raw = data.get("weather")
@@ -599,7 +602,7 @@ def _read_modules(race: Race, fields: _Fields) -> None:
             raise PositionError("weather.token: unknown Weather token {token}", token=shown(token_id))
         road_raw = weather_raw.get("road", [])
         by_id = {t.id: t for t in road_tokens}
-        if not isinstance(road_raw, list) or len(road_raw) != len(race.track.corners):
+        if not isinstance(road_raw, list) or len(road_raw) != len(race.setup.track.corners):
             raise PositionError(
                 "weather.road: expected one token id (or null) per corner, got {got}", got=described(road_raw)
             )
@@ -608,7 +611,8 @@ def _read_modules(race: Race, fields: _Fields) -> None:
                 raise PositionError(
                     "weather.road[{index}]: unknown Road Conditions token {token}", index=index, token=shown(token_id)
                 )
-        race.conditions = Conditions(race.track, token, tuple(by_id[t] if t is not None else None for t in road_raw))
+        road = tuple(by_id[t] if t is not None else None for t in road_raw)
+        race.conditions = Conditions(race.setup.track, token, road)
     legends_raw = data.get("legends")
     count = len(content.legends_cards())
     if legends_raw is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from heat.engine import content
+from heat.engine import content, mechanics, rounds
 from heat.engine.car import Car
 from heat.engine.cardtable import card_table
 from heat.engine.config import (
@@ -23,20 +23,20 @@ from heat.engine.decisions import Decision, Draft
 from heat.engine.errors import ConfigError, DataError, IllegalDecision, described, is_integer, shown
 from heat.engine.events import ConditionsDrawn, RaceStarted, UpgradeDrafted, UpgradesDealt
 from heat.engine.invariants import box_counts, event_raises
-from heat.engine.state import DRAFT, DraftState, RaceState
+from heat.engine.state import DRAFT, DraftState, RaceSetup, RaceState
 from heat.engine.weather import Conditions
 
 DRAFT_ROUNDS = 3
 """G-11: three rounds of drafting, one card each."""
 
 
-def set_up(race: RaceState, config: RaceConfig, record_events: bool) -> None:
-    """Set up ``race`` from ``config`` (B-10): the grid, the modules, then the Garage draft
+def set_up(config: RaceConfig, record_events: bool) -> RaceState:
+    """A race set up from ``config`` (B-10): the grid, the modules, then the Garage draft
     (G-10 to G-16) or the cars built at once, up to the first round. ConfigError for a config
     the rules refuse."""
     check_config(config)
     track = content.track(config.track)
-    race._init_common(config, track, record_events)
+    race = RaceState(RaceSetup(config, track), record_events=record_events)
     rng = race.rng
     count = len(config.seats)
     race.started_cars = count
@@ -51,17 +51,17 @@ def set_up(race: RaceState, config: RaceConfig, record_events: bool) -> None:
         car = race.cars[seat]
         car.pos = space - track.spaces
         car.lane = lane
-        race.occupancy[race._slot(car.pos, lane)] = seat
+        race.occupancy[mechanics.slot(race, car.pos, lane)] = seat
     if config.weather:
         _draw_conditions(race)  # W-3: before the cars are built
     if any(car.legend for car in race.cars):
         race.legends_deck = list(range(len(content.legends_cards())))
         rng.shuffle(race.legends_deck)  # L-4
-    race.sponsor_deck = [race.cards.kind(card_id) for card_id in reversed(config.sponsor_deck)]
+    race.sponsor_deck = [race.setup.cards.kind(card_id) for card_id in reversed(config.sponsor_deck)]
     if race.log is not None:
         race.log.append(RaceStarted(-1, tuple(grid_order)))
     for car, seat_config in zip(race.cars, config.seats, strict=True):
-        car.upgrades = [race.cards.kind(card_id) for card_id in seat_config.upgrades]
+        car.upgrades = [race.setup.cards.kind(card_id) for card_id in seat_config.upgrades]
     if config.garage is not None:
         players = [seat for seat in grid_order if not race.cars[seat].legend]  # OQ-G-8
         if config.draft:
@@ -70,14 +70,15 @@ def set_up(race: RaceState, config: RaceConfig, record_events: bool) -> None:
             race.draft = DraftState(DRAFT_ROUNDS)
             race.phase = DRAFT
             _open_market(race, players)
-            return
+            return race
         _deal_quick_start(race, players)
     _build_cars(race)
+    return race
 
 
 def _upgrade_deck(race: RaceState, choice: str) -> list[int]:
     names = ("regular", "advanced") if choice == "all" else (choice,)
-    decks = race.cards.upgrade_decks
+    decks = race.setup.cards.upgrade_decks
     return [kind for name in names for kind in decks[name]]
 
 
@@ -89,14 +90,14 @@ def _deal_quick_start(race: RaceState, players: list[int]) -> None:
         dealt = [pool.pop() for _ in range(DRAFT_ROUNDS)]
         race.cars[seat].upgrades.extend(dealt)
         if race.log is not None:
-            race.log.append(UpgradesDealt(seat, race.cards.names(dealt)))
+            race.log.append(UpgradesDealt(seat, race.setup.cards.names(dealt)))
 
 
 def _draw_conditions(race: RaceState) -> None:
     """W-4 to W-9: one Weather token for the race, one Road Conditions token per corner."""
     weather, road = content.weather_tokens()
-    config = race.config
-    corners = len(race.track.corners)
+    config = race.setup.config
+    corners = len(race.setup.track.corners)
     by_id = {token.id: token for token in road}
     if config.weather_token is not None:
         token = next(t for t in weather if t.id == config.weather_token)
@@ -108,7 +109,7 @@ def _draw_conditions(race: RaceState) -> None:
         pile = [t for t in road for _ in range(t.copies)]
         race.rng.shuffle(pile)
         placed = tuple(pile[:corners])  # W-6: as many as the track has corners
-    race.conditions = Conditions(race.track, token, placed)
+    race.conditions = Conditions(race.setup.track, token, placed)
     if race.log is not None:
         race.log.append(ConditionsDrawn(-1, token.id, tuple(t.id for t in placed)))
 
@@ -124,7 +125,7 @@ def _draft_order(race: RaceState, players: list[int], number: int) -> list[int]:
 def _grid_players(race: RaceState) -> list[int]:
     """Players (not Legends) from pole position back, as the cars stand before the race."""
     cars = [car for car in race.cars if not car.legend]
-    cars.sort(key=race._position_key, reverse=True)
+    cars.sort(key=lambda car: mechanics.position_key(race, car), reverse=True)
     return [car.seat for car in cars]
 
 
@@ -143,7 +144,7 @@ def legal_drafts(race: RaceState) -> list[Decision]:
     """The drafts open to the car picking now: each card of the market once (G-12)."""
     draft = race.draft
     assert draft is not None
-    ids = race.cards.ids
+    ids = race.setup.cards.ids
     return [Draft(card_id) for card_id in sorted({ids[k] for k in draft.market})]
 
 
@@ -151,9 +152,9 @@ def check_draft(race: RaceState, seat: int, decision: Draft) -> int:
     """The kind of the card ``decision`` drafts; IllegalDecision if the market lacks it."""
     draft = race.draft
     assert draft is not None
-    kind = race.cards.index_of.get(decision.card, -1)
+    kind = race.setup.cards.index_of.get(decision.card, -1)
     if kind not in draft.market:
-        market = ", ".join(sorted({race.cards.ids[k] for k in draft.market}))
+        market = ", ".join(sorted({race.setup.cards.ids[k] for k in draft.market}))
         raise IllegalDecision(
             "{card} is not in the market; the market holds: {market}", card=repr(decision.card), market=market
         )
@@ -168,7 +169,7 @@ def apply_draft(race: RaceState, seat: int, kind: int) -> None:
     draft.market.remove(kind)
     race.cars[seat].upgrades.append(kind)
     if race.log is not None:
-        race.log.append(UpgradeDrafted(seat, race.cards.ids[kind], draft.round))
+        race.log.append(UpgradeDrafted(seat, race.setup.cards.ids[kind], draft.round))
     draft.index += 1
     if draft.index < len(draft.order):
         return
@@ -187,9 +188,9 @@ def apply_draft(race: RaceState, seat: int, kind: int) -> None:
 def _build_cars(race: RaceState) -> None:
     """B-10.5, B-10.6, B-10.11, G-17, C-22, W-19 to W-24: every player's draw deck (shuffled),
     Engine and first hand; then the first round begins."""
-    cards = race.cards
-    config = race.config
-    track = race.track
+    cards = race.setup.cards
+    config = race.setup.config
+    track = race.setup.track
     weather = race.conditions.weather if race.conditions is not None else None
     starting = list(cards.starting_upgrades) if config.uses_starting_upgrades else []
     basic = list(cards.basic_deck)
@@ -214,11 +215,11 @@ def _build_cars(race: RaceState) -> None:
         car.hand = [cards.kind(card_id) for card_id in seat.sponsors]  # C-23
         dealt_stress += stress
     race.stress_reserve = max(0, cards.catalogue.box_stress - dealt_stress)  # B-10.8, OQ-B-18
-    race._update_card_caches()
+    mechanics.update_card_caches(race)
     for car in race.cars:
         if not car.legend:
-            race._draw_to_hand_size(car)  # B-10.11
-    race._start_round()
+            mechanics.draw_to_hand_size(race, car)  # B-10.11
+    rounds.start_round(race)
 
 
 def _check_cards_in_the_box(config: RaceConfig) -> None:
