@@ -670,3 +670,19 @@ def test_the_prompt_says_why_a_decision_is_not_allowed_in_the_language_spoken(tm
     assert len(refusals) == 4
     # The prompt's words, then the engine's reason, each from the catalogue.
     assert all(line.count(MARK_OPEN) >= 2 for line in refusals), refusals
+
+
+def test_each_part_reads_its_own_catalogue_first() -> None:
+    """The same English word may be translated differently by two parts of the game: the server's
+    notice says "das Auto in Blau", the app's list of colours "blau"; French "la voiture bleue"
+    but "bleu" in the app. Each part reads its own domain first (heat.i18n.Domain)."""
+    from heat.server.translate import _ as web_
+    from heat.tui.translate import _ as tui_
+
+    with i18n.speaking("de"):
+        assert (web_("blue"), tui_("blue")) == ("Blau", "blau")
+    with i18n.speaking("fr"):
+        assert (web_("blue"), tui_("blue")) == ("bleue", "bleu")
+    assert (web_("blue"), tui_("blue")) == ("blue", "blue")
+    with pytest.raises(ValueError, match="unknown domain"):
+        i18n.Domain("nowhere")

@@ -49,13 +49,13 @@ class UnknownLanguage(ValueError):
 
 
 @cache
-def _catalogue(language: str) -> gettext.NullTranslations:
-    """The catalogues of ``language``, chained in the order of ``DOMAINS`` (a domain with no
-    message yet has no file)."""
+def _catalogue(language: str, first: str = DOMAINS[0]) -> gettext.NullTranslations:
+    """The catalogues of ``language``, chained: ``first``, then the others in the order of
+    ``DOMAINS`` (a domain with no message yet has no file)."""
     chain = gettext.NullTranslations()
     if language == "en":
         return chain
-    for domain in DOMAINS:
+    for domain in (first, *(name for name in DOMAINS if name != first)):
         path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.mo"
         if path.is_file():
             with path.open("rb") as file:
@@ -161,6 +161,36 @@ def _in_words(item: object) -> object:
         return _(template, **{name: _in_words(value) for name, value in values.items()})
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
         return str(item)
+
+
+class Domain:
+    """The translation functions of the modules of one domain (``tui``, ``web``): a message is
+    looked up in that domain's catalogue first, then in the others. The same English word may be
+    translated differently in two parts of the game (French ``bleu`` in the app's list of
+    colours, ``bleue`` for the server's "la voiture bleue"): each part reads its own first."""
+
+    def __init__(self, name: str) -> None:
+        if name not in DOMAINS:
+            raise ValueError(f"unknown domain {name!r}")
+        self.name = name
+
+    def translations(self) -> gettext.NullTranslations:
+        """This domain's chain in the language spoken; a catalogue set by ``use_catalogue`` or
+        ``using(..., catalogue=...)`` (the tests' pseudo-language) as it is."""
+        current = translations()
+        code = language()
+        if code in LANGUAGES and current is _catalogue(code):
+            return _catalogue(code, self.name)
+        return current
+
+    def _(self, message: str, /, **values: object) -> str:
+        """``message`` in the language spoken, this domain's catalogue first (``heat.i18n._``)."""
+        text = self.translations().gettext(message)
+        return text.format(**values) if values else text
+
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: object) -> str:
+        """The plural form for ``count``, this domain's catalogue first (``heat.i18n.ngettext``)."""
+        return self.translations().ngettext(singular, plural, count).format(count=count, **values)
 
 
 def N_(message: str, /) -> str:  # noqa: N802 - the gettext convention extraction looks for

@@ -30,7 +30,6 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from heat import i18n
-from heat.i18n import _
 from heat.server.bots import BotPool
 from heat.server.cluster import Cluster
 from heat.server.hub import Conn, Hub, HubError
@@ -50,6 +49,7 @@ from heat.server.messages import (
 )
 from heat.server.previews import preview_answer
 from heat.server.store import Store
+from heat.server.translate import _
 from heat.server.web import WEB_ROUTES, static_files
 from heat.web.catalogue import COOKIE, PSEUDO, cookie_value, pseudo_translations, request_language
 

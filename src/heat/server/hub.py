@@ -35,7 +35,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 from heat import i18n
 from heat.engine import HeatError, SeatView
-from heat.i18n import _, error_text
+from heat.i18n import error_text
 from heat.server.bots import BotPool
 from heat.server.messages import CreateTable
 from heat.server.records import season_race_records
@@ -54,6 +54,7 @@ from heat.server.table import (
     Table,
 )
 from heat.server.tokens import match, new_table_id, new_token, token_hash
+from heat.server.translate import _
 
 if TYPE_CHECKING:
     from heat.server.cluster import Cluster

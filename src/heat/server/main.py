@@ -9,7 +9,8 @@ import socket
 from pathlib import Path
 
 from heat.engine import ConfigError
-from heat.i18n import N_, _
+from heat.i18n import N_
+from heat.server.translate import _
 
 MIGRATE = "heat serve --db URL --migrate"
 """The command that upgrades a PostgreSQL database, quoted in refusals."""

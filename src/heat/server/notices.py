@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from heat.i18n import N_, _
+from heat.i18n import N_
+from heat.server.translate import _
 
 TAKES = N_("{name} takes the {color} car")
 TAKES_OVER = N_("{name} takes over the {color} car")

@@ -42,7 +42,7 @@ from heat.engine.championship import RACE as SEASON_RACE
 from heat.engine.championship import Season, SeasonView, event_book, season_record, season_view
 from heat.engine.events import Event
 from heat.engine.reveal import gear_at_reveal, reachable_gears
-from heat.i18n import N_, _, error_text
+from heat.i18n import N_, error_text
 from heat.players import SeatRole, bot_seed_of, players_record
 from heat.server import undo
 from heat.server.notices import (
@@ -66,6 +66,7 @@ from heat.server.notices import (
 )
 from heat.server.payloads import event_json
 from heat.server.spec import BOT, HUMAN, LEGEND, LIVE, TableSpec, clean_name
+from heat.server.translate import _
 
 WAITING = "waiting"
 PLAYING = "playing"

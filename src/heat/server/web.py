@@ -22,8 +22,9 @@ from heat import i18n
 from heat.engine import HeatError
 from heat.engine.content import catalogue, track_ids, weather_tokens
 from heat.engine.content import track as engine_track
-from heat.i18n import _, error_text
+from heat.i18n import error_text
 from heat.server.hub import Hub, HubError
+from heat.server.translate import _
 from heat.stats import race_stats, season_races, table_rows
 from heat.web.catalogue import PSEUDO, page_catalogue
 from heat.web.frames import replay_frames

@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
 from heat.engine import HeatError, IllegalDecision
-from heat.i18n import N_, _, error_text
+from heat.i18n import N_, error_text
 from heat.storage import existing_kind, real_path, replace_problem, save_error_text, save_problem
 from heat.tui.bindings import translate_bindings
 from heat.tui.messages import Decided, OpenFile, StartGame
@@ -39,6 +39,7 @@ from heat.tui.screens.season import SeasonScreen
 from heat.tui.screens.setup import SetupScreen
 from heat.tui.setup_model import GameSetup, build_table
 from heat.tui.table import Table
+from heat.tui.translate import _
 
 MainScreen = TypeVar("MainScreen", bound=Screen[None])
 ScreenResult = TypeVar("ScreenResult")

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from textual.dom import DOMNode
 
-from heat.i18n import _
+from heat.tui.translate import _
 
 
 def translate_bindings(node: DOMNode) -> None:

@@ -9,7 +9,8 @@ import textwrap
 from collections.abc import Sequence
 
 from heat.engine.content import CardDef
-from heat.i18n import N_, _, ngettext
+from heat.i18n import N_
+from heat.tui.translate import _, ngettext
 
 WIDTH = 66
 """The key rows are wrapped to this many cells, the dialog's inside (less its scroll bar) at 80

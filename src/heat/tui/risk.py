@@ -5,8 +5,8 @@ doing nothing more); this module only words the question for the confirmation di
 from __future__ import annotations
 
 from heat.engine import Decision, SeatView
-from heat.i18n import _
 from heat.preview import HEAT_STEP, Confirmation, amount_text, confirmation_of, percent_text
+from heat.tui.translate import _
 
 Risk = Confirmation
 """What a decision risks (the app's name for ``heat.preview.Confirmation``)."""

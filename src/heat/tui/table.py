@@ -32,9 +32,10 @@ from heat.engine.championship import (
     season_record,
     season_view,
 )
-from heat.i18n import N_, _
+from heat.i18n import N_
 from heat.players import HUMAN, SeatRole, check_roles, make_bots, players_record, roles_of
 from heat.storage import naming, read_saved_game, save_error_text, write_save
+from heat.tui.translate import _
 
 CONFIRM = "confirm"
 """The ``players`` entry that turns the confirmations off (false); the plain clients ignore it."""

@@ -27,7 +27,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from heat.engine import HeatError, Race, replay
-from heat.i18n import N_, _, error_text
+from heat.i18n import N_, error_text
 from heat.tui.bindings import translate_bindings
 from heat.tui.messages import Decided, TakeBack
 from heat.tui.online.connection import FATAL_CODES, language_headers, open_seat
@@ -38,6 +38,7 @@ from heat.tui.screens.draft import DraftScreen
 from heat.tui.screens.race import OPTIONS, RaceScreen
 from heat.tui.screens.results import REMATCH, ResultsScreen
 from heat.tui.screens.season import SeasonScreen
+from heat.tui.translate import _
 
 MainScreen = TypeVar("MainScreen", bound=Screen[None])
 

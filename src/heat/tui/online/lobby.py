@@ -13,10 +13,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from heat.i18n import N_, _
+from heat.i18n import N_
 from heat.tui.bindings import translate_bindings
 from heat.tui.colors import badge
 from heat.tui.online.remote import RemoteTable
+from heat.tui.translate import _
 from heat.tui.words import KIND_WORDS, LEVEL_WORDS
 
 HEADS = {

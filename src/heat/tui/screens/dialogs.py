@@ -15,9 +15,10 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from heat.engine import SeatView
-from heat.i18n import N_, _
+from heat.i18n import N_
 from heat.narrate import legends_deck, legends_rules
 from heat.tui.bindings import translate_bindings
+from heat.tui.translate import _
 from heat.tui.widgets.cars_table import WIDE_KEY, cars_table
 
 

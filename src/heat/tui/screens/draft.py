@@ -12,11 +12,11 @@ from textual.widgets import Footer, OptionList, Static
 
 from heat.engine import Decision, SeatView
 from heat.engine.decisions import Draft
-from heat.i18n import _
 from heat.tui.colors import badge
 from heat.tui.helptext import help_text
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.screens.pick import PickScreen
+from heat.tui.translate import _
 from heat.tui.widgets.hand import describe
 from heat.tui.widgets.option_menu import OptionMenu
 

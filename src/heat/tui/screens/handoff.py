@@ -12,9 +12,10 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
-from heat.i18n import N_, _
+from heat.i18n import N_
 from heat.tui.bindings import translate_bindings
 from heat.tui.colors import badge
+from heat.tui.translate import _
 
 
 class HandoffScreen(Screen[None]):

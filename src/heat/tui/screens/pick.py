@@ -18,11 +18,12 @@ from textual.widgets.option_list import Option
 from heat.engine import Decision
 from heat.engine.content import cards_by_id
 from heat.engine.decisions import Draft, Keep, Swap
-from heat.i18n import N_, _
+from heat.i18n import N_
 from heat.tui.bindings import translate_bindings
 from heat.tui.helptext import symbol_lines
 from heat.tui.messages import Decided
 from heat.tui.race_source import GameTable
+from heat.tui.translate import _
 
 NUMBER_KEYS = "123456789"
 TIMES = "\N{MULTIPLICATION SIGN}"

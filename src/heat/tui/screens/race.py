@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from heat.engine import Decision, Discard, IllegalDecision, Plan, Race, React, SeatView, track
 from heat.engine.decisions import Salvage
-from heat.i18n import N_, _, error_text, ngettext
+from heat.i18n import N_, error_text
 from heat.narrate import weather_words
 from heat.preview import Preview, preview_decision
 from heat.tui.bindings import show_bindings, translate_bindings
@@ -34,6 +34,7 @@ from heat.tui.risk import Risk, question_lines, risk_of
 from heat.tui.screens.dialogs import CarsScreen, ChoiceScreen, ConfirmScreen, HelpScreen
 from heat.tui.selection import HandSelection
 from heat.tui.staging import ReactStage
+from heat.tui.translate import _, ngettext
 from heat.tui.widgets.cars_table import CarsTable
 from heat.tui.widgets.gear_bar import GEARS, GearBar
 from heat.tui.widgets.hand import HandBar

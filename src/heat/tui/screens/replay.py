@@ -15,12 +15,13 @@ from textual.widgets import Footer, Static
 
 from heat.engine import Race, track, view_of
 from heat.engine import events as ev
-from heat.i18n import N_, _
+from heat.i18n import N_
 from heat.tui.bindings import translate_bindings
 from heat.tui.colors import badge
 from heat.tui.helptext import replay_help
 from heat.tui.replay_model import ReplayCursor
 from heat.tui.screens.dialogs import HelpScreen
+from heat.tui.translate import _
 from heat.tui.widgets.cars_table import CarsTable
 from heat.tui.widgets.race_log import RaceLog
 from heat.tui.widgets.track_map import TrackMap

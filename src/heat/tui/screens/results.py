@@ -15,13 +15,14 @@ from textual.widgets import Footer, Static
 
 from heat.engine import Race, to_record, track, view_of
 from heat.engine import events as ev
-from heat.i18n import N_, _, ngettext
+from heat.i18n import N_
 from heat.stats import by_place, race_stats, table_rows
 from heat.tui.bindings import translate_bindings
 from heat.tui.colors import badge
 from heat.tui.race_source import GameTable
 from heat.tui.replay_model import ReplayCursor
 from heat.tui.screens.replay import ReplayScreen
+from heat.tui.translate import _, ngettext
 
 CONTINUE = "continue"
 NEW = "new"

@@ -15,10 +15,11 @@ from textual.widgets import Footer, OptionList, Static
 from heat.engine import Decision, track
 from heat.engine.championship import SeasonView
 from heat.engine.decisions import Draft, Keep, Swap
-from heat.i18n import N_, _, ngettext
+from heat.i18n import N_
 from heat.tui.helptext import help_text
 from heat.tui.screens.dialogs import HelpScreen
 from heat.tui.screens.pick import PickScreen
+from heat.tui.translate import _, ngettext
 from heat.tui.widgets.hand import describe
 from heat.tui.widgets.option_menu import OptionMenu
 from heat.tui.words import SEASON_WORDS

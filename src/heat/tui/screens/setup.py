@@ -28,7 +28,7 @@ from heat.engine import (
     track,
     track_ids,
 )
-from heat.i18n import N_, _, error_text
+from heat.i18n import N_, error_text
 from heat.players import BOT, HUMAN, LEGEND
 from heat.tui.bindings import translate_bindings
 from heat.tui.helptext import rows_text
@@ -43,6 +43,7 @@ from heat.tui.setup_model import (
     GameSetup,
     SeatChoice,
 )
+from heat.tui.translate import _
 from heat.tui.widgets.option_menu import Picker
 from heat.tui.words import COLOR_WORDS, LEVEL_WORDS, SEASON_WORDS
 

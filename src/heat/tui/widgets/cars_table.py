@@ -15,8 +15,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from heat.engine import CarView, SeatView
-from heat.i18n import N_, _
+from heat.i18n import N_
 from heat.tui.colors import badge
+from heat.tui.translate import _
 
 WIDE = 60
 

@@ -8,7 +8,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from heat.i18n import _, ngettext
+from heat.tui.translate import _, ngettext
 
 GEARS = (1, 2, 3, 4)
 

@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from heat.card_words import card_words
 from heat.engine.content import cards_by_id
-from heat.i18n import _
+from heat.tui.translate import _
 
 KEYS = "1234567890"
 

@@ -9,9 +9,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from heat.engine import SeatView, track
-from heat.i18n import _
 from heat.narrate import sector_words
 from heat.tui.colors import badge
+from heat.tui.translate import _
 from heat.tui.widgets.cars_table import where
 from heat.tui.widgets.track_map import ahead
 

@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from heat.i18n import _
 from heat.preview import Preview, amount_text, percent_text
+from heat.tui.translate import _
 
 BAR = "█"
 

@@ -17,8 +17,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from heat.engine import SeatView, Track, track
-from heat.i18n import N_, _
+from heat.i18n import N_
 from heat.tui.colors import letter, style
+from heat.tui.translate import _
 
 FINISH = "║"
 LINE = "┃"
