@@ -56,3 +56,23 @@ def test_no_engine_module_reaches_into_another_objects_private_members():
             if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
                 owner = node.value.id if isinstance(node.value, ast.Name) else ""
                 assert owner in ("self", "cls"), f"{file.name}:{node.lineno} reads {owner or '...'}.{node.attr}"
+
+
+def test_no_engine_function_catches_two_kinds_of_error_under_one_name():
+    """mypyc gives a local name one type per function: ``except DataError as error`` then
+    ``except IllegalDecision as error`` made the compiled engine raise TypeError instead of the
+    PositionError (a mutated position file, tests/test_fuzz_files.py under -m slow)."""
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            kinds: dict[str, str] = {}
+            for node in ast.walk(function):
+                if isinstance(node, ast.ExceptHandler) and node.name and node.type is not None:
+                    kind = ast.unparse(node.type)
+                    if kinds.setdefault(node.name, kind) != kind:
+                        found.append(
+                            f"{path.name}:{node.lineno} {function.name}: {node.name} is {kinds[node.name]} and {kind}"
+                        )
+    assert found == []

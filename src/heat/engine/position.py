@@ -356,8 +356,8 @@ def from_position(data: Any, *, record_events: bool = True, check_cards: bool = 
                 raise PositionError("cars[{seat}].plan: a car off the track has no plan", seat=car.seat)
             try:
                 plan.check_plan(race, car, Plan(car.plan_gear, race.setup.cards.names(car.plan)))
-            except IllegalDecision as error:
-                raise PositionError("cars[{seat}].plan: {error}", seat=car.seat, error=error) from None
+            except IllegalDecision as refusal:  # not `error`: mypyc types a name once per function
+                raise PositionError("cars[{seat}].plan: {error}", seat=car.seat, error=refusal) from None
     mechanics.update_card_caches(race)
     check_state(race, cards=check_cards)
     loaded = Race(config, state=race)

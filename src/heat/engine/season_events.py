@@ -79,8 +79,8 @@ def event_book() -> EventBook:
         values["press"] = tuple(values.get("press", ()))
         try:
             event = EventCard(**values)
-        except TypeError as error:
-            raise DataError("{source}: events[{index}]: {error}", source=source, index=index, error=error) from None
+        except TypeError as wrong:  # not `error`: mypyc types a name once per function
+            raise DataError("{source}: events[{index}]: {error}", source=source, index=index, error=wrong) from None
         if event.track not in content.track_ids():
             raise DataError(
                 "{source}: events[{index}].track: unknown track {track}",
