@@ -686,3 +686,15 @@ def test_each_part_reads_its_own_catalogue_first() -> None:
     assert (web_("blue"), tui_("blue")) == ("blue", "blue")
     with pytest.raises(ValueError, match="unknown domain"):
         i18n.Domain("nowhere")
+
+
+def test_the_version_says_which_engine_runs_in_the_language_asked() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from heat.cli.main import main; main()", "--lang", "de", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "HEAT_PURE": "1"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1] == "Regel-Engine: reines Python (HEAT_PURE ist gesetzt)"

@@ -154,22 +154,39 @@ def engine_is_compiled() -> bool:
     return not (race.__file__ or "").endswith(".py")
 
 
-def build_description() -> str:
-    """Which build of the engine this process runs, in a few words for ``heat --version``:
-    ``compiled (mypyc)``, or ``pure Python`` and why. Imports no engine module."""
+def N_(message: str) -> str:  # noqa: N802 - heat.i18n's marker, restated: this module imports only the standard library
+    """``message`` unchanged: marks it for the catalogue (``heat --version`` translates it)."""
+    return message
+
+
+COMPILED_BUILD = N_("compiled (mypyc)")
+PURE_BUILD = N_("pure Python ({why})")
+PURE_ASKED = N_("HEAT_PURE is set")
+STALE_BUILD = N_("the compiled build is not of this source: scripts/setup compiles it again")
+NO_BUILD = N_("not compiled: no C compiler, or the compile failed")
+
+
+def build_state() -> tuple[bool, str]:
+    """Whether this process runs the compiled engine, and if not why (``PURE_ASKED``,
+    ``STALE_BUILD`` or ``NO_BUILD``; ``""`` when compiled). Imports no engine module."""
     if "heat.engine.race" in sys.modules:
         compiled = engine_is_compiled()
     else:  # heat's import installed the hook, or not, before any engine module loaded
         compiled = any(isinstance(finder, CompiledEngineFinder) for finder in sys.meta_path)
     if compiled:
-        return "compiled (mypyc)"
+        return True, ""
     if pure_requested():
-        why = "HEAT_PURE is set"
-    elif (COMPILED_DIR / STAMP_NAME).is_file():
-        why = "the compiled build is not of this source: scripts/setup compiles it again"
-    else:
-        why = "not compiled: no C compiler, or the compile failed"
-    return f"pure Python ({why})"
+        return False, PURE_ASKED
+    if (COMPILED_DIR / STAMP_NAME).is_file():
+        return False, STALE_BUILD
+    return False, NO_BUILD
+
+
+def build_description() -> str:
+    """Which build of the engine this process runs, in English: ``compiled (mypyc)``, or
+    ``pure Python`` and why (``heat --version`` shows it translated)."""
+    compiled, why = build_state()
+    return COMPILED_BUILD if compiled else PURE_BUILD.format(why=why)
 
 
 def _is_pure(kind: type) -> bool:

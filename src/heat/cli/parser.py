@@ -55,11 +55,13 @@ class ShowVersion(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+    def __call__(self, parser: argparse.ArgumentParser, *unused: object) -> None:
         from heat import __version__
-        from heat.engine_build import build_description
+        from heat.engine_build import COMPILED_BUILD, PURE_BUILD, build_state
 
-        print(f"heat {__version__}\nengine: {build_description()}")  # on stdout, as argparse's own version
+        compiled, why = build_state()
+        build = _(COMPILED_BUILD) if compiled else _(PURE_BUILD, why=_(why))
+        print(_("heat {version}\nengine: {build}", version=__version__, build=build))  # on stdout, as argparse's
         parser.exit()
 
 
