@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from heat.engine import board, content
 from heat.engine.car import Car
+from heat.engine.errors import IllegalDecision
 from heat.engine.events import CardFlipped, CrossedFinish, Drew, HeatPaid, Moved, Shuffled
 from heat.engine.state import RaceState
 
@@ -173,4 +174,18 @@ def update_card_caches(race: RaceState) -> None:
     race.owns_refresh = [any(map(refresh.__getitem__, kinds)) for kinds in owned]
     race.fast_base_cards = not any(any(map(symbolic.__getitem__, kinds)) for kinds in owned) and not any(
         race.owns_direct
+    )
+
+
+def check_in_hand(race: RaceState, car: Car, kind: int, wanted: int) -> None:
+    """IllegalDecision naming the card unless ``car`` holds ``wanted`` cards of ``kind`` (a plan
+    plays, a discard throws away, only cards in hand)."""
+    have = car.hand.count(kind)
+    if wanted <= have:
+        return
+    card = race.setup.cards.ids[kind]
+    if have == 1:
+        raise IllegalDecision("{car} has 1 '{card}' card in hand, not {count}", car=car.name, card=card, count=wanted)
+    raise IllegalDecision(
+        "{car} has {have} '{card}' cards in hand, not {count}", car=car.name, have=have, card=card, count=wanted
     )

@@ -136,22 +136,7 @@ def check_plan(race: RaceState, car: Car, plan: Plan) -> list[int]:
         # cluttered: nothing below could refuse it.
         return kinds
     for kind in set(kinds):
-        if kinds.count(kind) > car.hand.count(kind):
-            have = car.hand.count(kind)
-            if have == 1:
-                raise IllegalDecision(
-                    "{car} has 1 '{card}' card in hand, not {count}",
-                    car=car.name,
-                    card=race.setup.cards.ids[kind],
-                    count=kinds.count(kind),
-                )
-            raise IllegalDecision(
-                "{car} has {have} '{card}' cards in hand, not {count}",
-                car=car.name,
-                have=have,
-                card=race.setup.cards.ids[kind],
-                count=kinds.count(kind),
-            )
+        mechanics.check_in_hand(race, car, kind, kinds.count(kind))
     reachable = list(reachable_gears(car.gear, car.engine))  # B-1.1, B-1.2, OQ-B-7, B-1.4
     playable = playable_kinds(race, car)
     if race.fast_base_cards:

@@ -599,22 +599,7 @@ def check_discard(race: RaceState, car: Car, decision: Discard) -> list[int]:
                 "'{card}' cards can never be discarded: Heat and Stress stay in hand (B-8.3)",
                 card=race.setup.cards.ids[kind],
             )
-        have = car.hand.count(kind)
-        if kinds.count(kind) > have:
-            if have == 1:
-                raise IllegalDecision(
-                    "{car} has 1 '{card}' card in hand, not {count}",
-                    car=car.name,
-                    card=race.setup.cards.ids[kind],
-                    count=kinds.count(kind),
-                )
-            raise IllegalDecision(
-                "{car} has {have} '{card}' cards in hand, not {count}",
-                car=car.name,
-                have=have,
-                card=race.setup.cards.ids[kind],
-                count=kinds.count(kind),
-            )
+        mechanics.check_in_hand(race, car, kind, kinds.count(kind))
     return kinds
 
 
