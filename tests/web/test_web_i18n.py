@@ -204,6 +204,51 @@ def test_the_hand_off_and_the_championship_hub_go_through_the_catalogue(pseudo_s
         context.close()
 
 
+def marked(text: str) -> bool:
+    """Whether ``text`` came whole out of the pseudo-language's catalogue."""
+    return text.startswith(PSEUDO_OPEN) and PSEUDO_CLOSE in text
+
+
+async def protocol_refusals(server: WebServer, made: dict[str, Any]) -> list[str]:
+    """What the socket says, in ``xx``, to messages it cannot read and to a player whom the
+    table's creator removes from the seat."""
+    xx = {"cookie": "heat_lang=xx"}
+    seat = await Seat.open(made["socket"], made["seats"][0]["token"], "Ann", additional_headers=xx)
+    said = []
+    for raw in ("{nope", "[1, 2]", '{"type": "teleport"}', '{"type": "hello"}'):
+        await seat.socket.send(raw)
+        said.append((await seat.until(lambda m: m["type"] == "error"))["message"])
+    async with httpx.AsyncClient() as http:  # the creator speaks English: the notice is the player's
+        freed = await http.post(
+            f"{server.base}/api/tables/{made['table']}/free",
+            json={"seat": 0},
+            headers={"authorization": f"Bearer {made['admin_token']}"},
+        )
+        freed.raise_for_status()
+    said.append((await seat.until(lambda m: m["type"] == "error" and m["code"] == "removed"))["message"])
+    await seat.close()
+    return said
+
+
+def test_what_the_server_says_besides_the_page_goes_through_the_catalogue(pseudo_server: WebServer):
+    """The words a browser shows that the page's script does not write: the <noscript> words,
+    the HTTP refusal of an unknown address or method, the socket's refusals of a message."""
+    xx = {"cookie": "heat_lang=xx"}
+    page = httpx.get(pseudo_server.base + "/", headers=xx, timeout=30).text
+    noscript = re.search(r"<noscript>(.*)</noscript>", page)
+    assert noscript is not None and marked(noscript.group(1)), page
+    for method, path in [("GET", "/nothing"), ("GET", "/static/nothing.js"), ("DELETE", "/api/tables")]:
+        answer = httpx.request(method, pseudo_server.base + path, headers=xx, timeout=30)
+        assert answer.status_code in (404, 405) and marked(answer.json()["message"]), answer.text
+    made = pseudo_server.create(seats=[{"kind": "human"}, {"kind": "human"}], practice=True)
+    said: list[str] = []
+    # Playwright's browser may run an event loop in this thread: the protocol client gets its own.
+    player = threading.Thread(target=lambda: said.extend(asyncio.run(protocol_refusals(pseudo_server, made))))
+    player.start()
+    player.join(120)
+    assert len(said) == 5 and [text for text in said if not marked(text)] == [], said
+
+
 def test_the_browser_preference_chooses_the_language_and_the_switch_is_remembered(
     pseudo_server: WebServer, browser: Browser
 ):
