@@ -216,7 +216,11 @@ RECORD_CHANGES = [
         lambda r: r["config"]["seats"][0].update(handicap=True),
         "config.seats[0].handicap: expected an integer, got true",
     ),
-    (lambda r: r["config"]["seats"][0].update(upgrades=[1]), "config.seats[0].upgrades: expected a list of card ids"),
+    (
+        lambda r: r["config"]["seats"][0].update(upgrades=[1]),
+        "config.seats[0].upgrades[0]: expected a string, got the number 1",
+    ),
+    (lambda r: r["config"]["seats"][0].update(deck="x"), "config.seats[0].deck: expected a list, got the string 'x'"),
     (lambda r: r.update(rules_version=3), "rules_version: expected a version string such as '3', got the number 3"),
 ]
 

@@ -592,6 +592,24 @@ def test_a_refusal_reads_in_each_language_and_in_english_as_before() -> None:
         assert i18n.error_text(gear) == "Gang 7 gibt es nicht: die Gänge sind 1 bis 4 (B-1.4)"
 
 
+def test_a_pickled_refusal_keeps_its_template_and_is_translated_as_before() -> None:
+    """An error that crosses a process (an arena worker, a Ray task) is pickled: it comes back
+    with its template, values and Phrases, so that ``error_text`` still translates it (on either
+    build: the compiled classes have no ``__dict__`` for pickle to copy)."""
+    import pickle
+
+    from heat.engine.errors import Phrase
+
+    errors = [*refused_decisions(), *refused_files()]
+    assert any(isinstance(value, Phrase) for error in errors for value in error.values.values())
+    for error in errors:
+        copy = pickle.loads(pickle.dumps(error))
+        assert (type(copy), copy.template, str(copy)) == (type(error), error.template, str(error))
+        with i18n.speaking("fr"):
+            assert i18n.error_text(copy) == i18n.error_text(error)
+            assert i18n.error_text(copy) != str(copy) or not error.values
+
+
 REFUSED_OPTIONS = [
     ["race", "--cars", "9"],
     ["race", "--laps", "0"],

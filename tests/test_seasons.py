@@ -614,9 +614,9 @@ def test_a_good_record_replays():
         (SeasonConfig(()), "1 to 6 cars"),
         (SeasonConfig(default_seats(2, legends=2)), "at least one player who is not a Legend"),
         (SeasonConfig((SeatConfig("A", "red"), SeatConfig("B", "red"))), "each car needs its own colour"),
-        (SeasonConfig((SeatConfig("A", "red"), SeatConfig("B", "pink"))), "each car needs its own colour"),
+        (SeasonConfig((SeatConfig("A", "red"), SeatConfig("B", "pink"))), "unknown colour 'pink'; colours are: red,"),
         (SeasonConfig(default_seats(2), garage="starting"), "(C-9)"),
-        (SeasonConfig(default_seats(2), pro_legends=11), "Pro Legends"),
+        (SeasonConfig(default_seats(2), pro_legends=11), "Pro Legends add 0 to 10 to the Top Speed, not 11 (L-17)"),
         (SeasonConfig(tuple(SeatConfig(f"P{i}", c) for i, c in enumerate([*"abcdefg"]))), "1 to 6 cars"),
     ],
 )
@@ -624,3 +624,26 @@ def test_a_bad_season_config_is_a_config_error(config, message):
     with pytest.raises(ConfigError) as error:
         Season(config)
     assert message in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "seat",
+    [
+        "red",
+        {"color": "red"},
+        {"name": 1, "color": "red"},
+        {"name": "Ann", "color": None},
+        {"name": "Ann", "color": "red", "legend": "yes"},
+    ],
+)
+def test_a_season_config_reads_its_seats_with_the_checks_of_a_race_config(seat):
+    """One set of typed checks (heat.engine.config.read_config) reads both configs: a seat the
+    one refuses, the other refuses in the same words."""
+    from heat.engine import RaceConfig
+
+    with pytest.raises(PositionError) as race_error:
+        RaceConfig.from_json({"seats": [seat]})
+    with pytest.raises(PositionError) as season_error:
+        SeasonConfig.from_json({"seats": [seat]})
+    assert str(season_error.value) == str(race_error.value)
+    assert str(race_error.value).startswith("config.seats[0]")

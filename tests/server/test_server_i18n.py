@@ -201,3 +201,57 @@ def test_a_refused_table_or_name_is_explained_in_the_language_of_the_request(ser
     )
     assert blank.status_code == 400
     assert blank.json()["message"] == "name : saisissez un nom affiché (1 à 24 caractères)"
+
+
+def test_the_page_without_script_is_in_the_language_of_the_request(server) -> None:
+    """A browser that runs no script reads the page's <noscript> words, which the page cannot
+    translate itself: the server writes them, and the page's lang, in the request's language."""
+    from heat.server.translate import _
+
+    for headers, language in [({}, "en"), ({"accept-language": "fr-FR"}, "fr"), ({"cookie": "heat_lang=fi"}, "fi")]:
+        page = httpx.get(server.base + "/", headers=headers)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        with i18n.speaking(language):
+            words = _("The board needs JavaScript.")
+        assert f"<noscript>{words}</noscript>" in page.text
+        assert f'<html lang="{language}">' in page.text
+        assert (words == "The board needs JavaScript.") == (language == "en")
+
+
+def test_an_unknown_address_or_method_is_refused_in_the_language_of_the_request(server) -> None:
+    german = {"accept-language": "de"}
+    missing = httpx.get(server.base + "/api/nothing", headers=german)
+    assert missing.status_code == 404
+    assert missing.json() == {"error": "not_found", "message": "unter '/api/nothing' gibt es nichts"}
+    assert httpx.get(server.base + "/static/nothing.js").json()["message"] == "there is nothing at '/static/nothing.js'"
+    wrong = httpx.delete(server.base + "/api/tables", headers=german)
+    assert wrong.status_code == 405 and wrong.headers["allow"] == "POST"
+    assert wrong.json()["message"] == "'/api/tables' nimmt kein DELETE an"
+
+
+def test_a_message_the_socket_cannot_read_is_refused_in_the_readers_language(server) -> None:
+    """The socket's refusals of a message it cannot read, and the notice of a removed player, in
+    the language of that player's connection (its cookie here), not the creator's."""
+
+    async def scenario() -> None:
+        http = Http(server.base)
+        made = await http.create(seats=[{"kind": "human"}, {"kind": "human"}], seconds=3600, practice=True)
+        french = await Seat.open(
+            made["socket"], made["seats"][0]["token"], "Zoé", additional_headers={"cookie": "heat_lang=fr"}
+        )
+        answers = []
+        for raw in ("{nope", "[1, 2]", '{"type": "teleport"}'):
+            await french.socket.send(raw)
+            answers.append(await french.until(lambda m: m["type"] == "error"))
+        assert [answer["code"] for answer in answers] == ["bad_json", "bad_message", "unknown_type"]
+        assert answers[0]["message"].startswith("JSON non valide : ")
+        assert answers[1]["message"] == "un message est un objet JSON avec un 'type', pas list"
+        assert answers[2]["message"].startswith("type de message inconnu 'teleport' ; les types sont : hello, ")
+        freed = await http.call("POST", f"/api/tables/{made['table']}/free", made["admin_token"], seat=0)
+        assert freed.status_code == 200
+        removed = await french.until(lambda m: m["type"] == "error" and m["code"] == "removed")
+        assert removed["message"] == "le créateur de la table vous a retiré de cette place"
+        await french.close()
+        await http.close()
+
+    run(scenario())

@@ -8,37 +8,17 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from web_browser import WebServer, new_context, serving
 
-from services import CHROMIUM, CHROMIUM_FLAGS, HeatServe
-
-
-class WebServer(HeatServe):
-    """``heat serve`` on a free loopback port, its database in a temporary folder."""
-
-    def __init__(self, folder: Path) -> None:
-        options = ("--no-fsync", "--away-grace", "60", "--allow-positions")  # positions: a blocked move staged
-        super().__init__(folder / "heat.db", *options, log=folder / "server.log")
-
-    def create(self, **body: Any) -> dict[str, Any]:
-        """A table made through the HTTP API (for the tests that start from an invitation)."""
-        body.setdefault("seconds", 3600)
-        response = httpx.post(f"{self.base}/api/tables", json=body, timeout=30)
-        response.raise_for_status()
-        data: dict[str, Any] = response.json()
-        return data
+from services import CHROMIUM, CHROMIUM_FLAGS
 
 
 @pytest.fixture(scope="module")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    server = WebServer(tmp_path_factory.mktemp("web"))
-    server.start()
-    yield server
-    server.stop()
+    yield from serving(WebServer(tmp_path_factory.mktemp("web")))
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +34,6 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
     """A fresh browser profile (its own storage), desktop-sized."""
-    made = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    made.set_default_timeout(30_000)
+    made = new_context(browser)
     yield made
     made.close()

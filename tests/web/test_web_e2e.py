@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
-from web_browser import axe_violations, new_page
+from web_browser import axe_violations, new_page, pass_and_play
 from web_driver import act, play_until, visible
 
 from heat.engine import Race, RaceConfig, default_seats, parse_decision, to_position, view_of
@@ -211,14 +211,7 @@ def test_the_preview_shows_the_engines_probabilities(web_server, context: Browse
 
 def test_pass_and_play_hides_each_hand_until_the_device_is_handed_over(web_server, context: BrowserContext):
     page, frames, errors = new_page(context)
-    page.goto(web_server.base + "/")
-    page.wait_for_selector("#create-form")
-    page.check("#f-practice")
-    page.select_option("#seat-kind-1", "here")
-    page.select_option("#seat-kind-2", "legend")
-    page.select_option("#seat-kind-3", "none")
-    page.click("#create-form button[type=submit]")
-    page.wait_for_selector("#handoff-go")
+    pass_and_play(page, web_server.base)
     assert page.locator(".card").count() == 0
     assert_no_serious_violations(page, "hand-off")
     first = page.inner_text("#handoff-title")

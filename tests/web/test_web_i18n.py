@@ -17,11 +17,10 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from web_browser import axe_violations, new_page
+from web_browser import WebServer, axe_violations, new_context, new_page, pass_and_play, serving
 
 from heat.server.client import Seat
 from heat.web.catalogue import PSEUDO_CLOSE, PSEUDO_OPEN
-from services import HeatServe
 
 LANGUAGE_NAMES = ("English", "suomi", "français", "Deutsch")
 """The switch names each language in that language, in every language."""
@@ -68,35 +67,17 @@ OVERFLOWING = """() => {
 }"""
 
 
-class PseudoServer(HeatServe):
-    """``heat serve --pseudo-language``: it serves the pseudo-language ``xx`` to a browser that
-    asks for it."""
-
-    def __init__(self, folder: Path) -> None:
-        options = ("--no-fsync", "--away-grace", "3600", "--pseudo-language")
-        super().__init__(folder / "heat.db", *options, log=folder / "server.log")
-
-    def create(self, **body: Any) -> dict[str, Any]:
-        body.setdefault("seconds", 3600)
-        response = httpx.post(f"{self.base}/api/tables", json=body, timeout=30)
-        response.raise_for_status()
-        made: dict[str, Any] = response.json()
-        return made
-
-
 @pytest.fixture(scope="module")
-def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PseudoServer]:
-    server = PseudoServer(tmp_path_factory.mktemp("web-i18n"))
-    server.start()
-    yield server
-    server.stop()
+def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """``heat serve --pseudo-language``: it serves the pseudo-language ``xx`` to a browser that
+    asks for it (seats are kept an hour: these tests are long on a busy machine)."""
+    yield from serving(WebServer(tmp_path_factory.mktemp("web-i18n"), "--pseudo-language", away_grace=3600))
 
 
-def speaking(browser: Browser, server: PseudoServer, language: str, **options: Any) -> BrowserContext:
+def speaking(browser: Browser, server: WebServer, language: str, **options: Any) -> BrowserContext:
     """A fresh browser profile whose chosen language is ``language`` (as the switch keeps it)."""
     options.setdefault("viewport", SIZES["desktop"])
-    context = browser.new_context(reduced_motion="reduce", **options)
-    context.set_default_timeout(30_000)
+    context = new_context(browser, **options)
     context.add_init_script(f"localStorage.setItem('heat.lang', '{language}')")
     context.add_cookies([{"name": "heat_lang", "value": language, "url": server.base}])
     return context
@@ -139,13 +120,13 @@ def bypassed(page: Page, names: set[str]) -> list[dict[str, str]]:
     return found
 
 
-def table_names(server: PseudoServer, table: str) -> set[str]:
+def table_names(server: WebServer, table: str) -> set[str]:
     """The names a table's pages show as they are: its id and title, its players' names."""
     info = httpx.get(f"{server.base}/api/tables/{table}", timeout=30).json()
     return {table, info.get("title") or table, *(seat["name"] for seat in info["seats"] if seat.get("name"))}
 
 
-def test_every_text_and_label_of_each_page_goes_through_the_catalogue(pseudo_server: PseudoServer, browser: Browser):
+def test_every_text_and_label_of_each_page_goes_through_the_catalogue(pseudo_server: WebServer, browser: Browser):
     tracks = {t["name"] for t in httpx.get(pseudo_server.base + "/api/cards", timeout=30).json()["tracks"]}
     finished = pseudo_server.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "club"}], practice=True)
     # Playwright's browser runs an event loop in this thread: the protocol client gets its own.
@@ -203,19 +184,12 @@ def test_every_text_and_label_of_each_page_goes_through_the_catalogue(pseudo_ser
         context.close()
 
 
-def test_the_hand_off_and_the_championship_hub_go_through_the_catalogue(pseudo_server: PseudoServer, browser: Browser):
+def test_the_hand_off_and_the_championship_hub_go_through_the_catalogue(pseudo_server: WebServer, browser: Browser):
     tracks = {t["name"] for t in httpx.get(pseudo_server.base + "/api/cards", timeout=30).json()["tracks"]}
     context = speaking(browser, pseudo_server, "xx")
     try:
         page, _frames, errors = new_page(context)
-        page.goto(pseudo_server.base + "/")
-        page.wait_for_selector("#create-form")
-        page.check("#f-practice")
-        page.select_option("#seat-kind-1", "here")
-        page.select_option("#seat-kind-2", "legend")
-        page.select_option("#seat-kind-3", "none")
-        page.click("#create-form button[type=submit]")
-        page.wait_for_selector("#handoff-go")
+        pass_and_play(page, pseudo_server.base)
         table = page.url.rsplit("/", 1)[-1]
         assert bypassed(page, tracks | table_names(pseudo_server, table)) == [], "hand-off"
         season = pseudo_server.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "club"}], mode="championship")
@@ -230,10 +204,55 @@ def test_the_hand_off_and_the_championship_hub_go_through_the_catalogue(pseudo_s
         context.close()
 
 
+def marked(text: str) -> bool:
+    """Whether ``text`` came whole out of the pseudo-language's catalogue."""
+    return text.startswith(PSEUDO_OPEN) and PSEUDO_CLOSE in text
+
+
+async def protocol_refusals(server: WebServer, made: dict[str, Any]) -> list[str]:
+    """What the socket says, in ``xx``, to messages it cannot read and to a player whom the
+    table's creator removes from the seat."""
+    xx = {"cookie": "heat_lang=xx"}
+    seat = await Seat.open(made["socket"], made["seats"][0]["token"], "Ann", additional_headers=xx)
+    said = []
+    for raw in ("{nope", "[1, 2]", '{"type": "teleport"}', '{"type": "hello"}'):
+        await seat.socket.send(raw)
+        said.append((await seat.until(lambda m: m["type"] == "error"))["message"])
+    async with httpx.AsyncClient() as http:  # the creator speaks English: the notice is the player's
+        freed = await http.post(
+            f"{server.base}/api/tables/{made['table']}/free",
+            json={"seat": 0},
+            headers={"authorization": f"Bearer {made['admin_token']}"},
+        )
+        freed.raise_for_status()
+    said.append((await seat.until(lambda m: m["type"] == "error" and m["code"] == "removed"))["message"])
+    await seat.close()
+    return said
+
+
+def test_what_the_server_says_besides_the_page_goes_through_the_catalogue(pseudo_server: WebServer):
+    """The words a browser shows that the page's script does not write: the <noscript> words,
+    the HTTP refusal of an unknown address or method, the socket's refusals of a message."""
+    xx = {"cookie": "heat_lang=xx"}
+    page = httpx.get(pseudo_server.base + "/", headers=xx, timeout=30).text
+    noscript = re.search(r"<noscript>(.*)</noscript>", page)
+    assert noscript is not None and marked(noscript.group(1)), page
+    for method, path in [("GET", "/nothing"), ("GET", "/static/nothing.js"), ("DELETE", "/api/tables")]:
+        answer = httpx.request(method, pseudo_server.base + path, headers=xx, timeout=30)
+        assert answer.status_code in (404, 405) and marked(answer.json()["message"]), answer.text
+    made = pseudo_server.create(seats=[{"kind": "human"}, {"kind": "human"}], practice=True)
+    said: list[str] = []
+    # Playwright's browser may run an event loop in this thread: the protocol client gets its own.
+    player = threading.Thread(target=lambda: said.extend(asyncio.run(protocol_refusals(pseudo_server, made))))
+    player.start()
+    player.join(120)
+    assert len(said) == 5 and [text for text in said if not marked(text)] == [], said
+
+
 def test_the_browser_preference_chooses_the_language_and_the_switch_is_remembered(
-    pseudo_server: PseudoServer, browser: Browser
+    pseudo_server: WebServer, browser: Browser
 ):
-    context = browser.new_context(locale="fr-FR", viewport=SIZES["desktop"], reduced_motion="reduce")
+    context = new_context(browser, locale="fr-FR", viewport=SIZES["desktop"])
     try:
         page, _frames, errors = new_page(context)
         page.goto(pseudo_server.base + "/")
@@ -262,7 +281,7 @@ def test_the_browser_preference_chooses_the_language_and_the_switch_is_remembere
     finally:
         context.close()
     # A browser that prefers a language Heat lacks reads English.
-    context = browser.new_context(locale="pt-BR", viewport=SIZES["desktop"])
+    context = new_context(browser, locale="pt-BR", viewport=SIZES["desktop"])
     try:
         page = context.new_page()
         page.goto(pseudo_server.base + "/")
@@ -275,7 +294,7 @@ def test_the_browser_preference_chooses_the_language_and_the_switch_is_remembere
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "fi", "fr", "de"])
 def test_the_race_board_fits_in_every_language(
-    pseudo_server: PseudoServer, browser: Browser, language: str, size: str, tmp_path: Path
+    pseudo_server: WebServer, browser: Browser, language: str, size: str, tmp_path: Path
 ):
     """The home page, and the race board with a play picked (the preview shown): no text wider than its box and no
     page wider than the screen; the screenshot is kept in the test's folder to look at

@@ -99,6 +99,25 @@ def lines_ahead(board: Track, start: int, end: int, finish: int) -> list[tuple[i
     return [(line, corners[index].number) for line, index in crossed]
 
 
+def corner_bill(
+    board: Track, start: int, end: int, finish: int, speed: int,
+    limits: dict[int, int], extra: dict[int, int], engine: int,
+) -> tuple[int, int, bool]:  # fmt: skip
+    """What the Corner Lines crossed between ``start`` and ``end`` cost at ``speed`` (the
+    engine's ``board.corner_cost`` over each corner's limit in ``limits``, plus its Overheat in
+    ``extra``: B-7.4, W-14), paid from ``engine`` Heat cards: (Heat paid, Heat left, spun out).
+    The car spins out at the first corner it cannot pay; the ones after it are not counted."""
+    cost = 0
+    for _, number in lines_ahead(board, start, end, finish):
+        over = rules.corner_cost(speed, limits[number], extra.get(number, 0))
+        if over > 0:
+            if over > engine:
+                return cost, engine, True
+            engine -= over
+            cost += over
+    return cost, engine, False
+
+
 class HeuristicBot:
     """A rule-based driver that plans each turn for distance against Heat."""
 
@@ -179,20 +198,11 @@ class HeuristicBot:
         finish = view.laps * board.spaces
         limits = {c.number: c.speed_limit - (view.turn.speed_limit_adjust if view.turn else 0) for c in view.corners}
         extra = overheat(view)
+        adjusted = {number: limit + adjust for number, limit in limits.items()}
         total = 0.0
         for speed, chance in speeds:
             end = pos + speed + extra_move
-            cost = 0
-            spun = False
-            left = engine
-            for _, number in lines_ahead(board, pos, end, finish):
-                over = rules.corner_cost(speed, limits[number] + adjust, extra.get(number, 0))
-                if over > 0:
-                    if over > left:
-                        spun = True
-                        break
-                    left -= over
-                    cost += over
+            cost, left, spun = corner_bill(board, pos, end, finish, speed, adjusted, extra, engine)
             near_finish = end > finish - 2
             worth = self._heat_worth(left, near_finish, max(0.0, (finish - pos) / finish))
             value = min(end, finish + 30) - pos - worth * cost
@@ -372,17 +382,8 @@ class HeuristicBot:
         for delta, chance in deltas:
             speed = turn.speed + delta
             end = pos + delta + moved
-            left = me.engine - heat
-            cost = 0
-            spun = left < 0
-            for _, number in lines_ahead(board, start, end, finish):
-                over = rules.corner_cost(speed, limits[number], extra.get(number, 0))
-                if over > 0:
-                    if over > left:
-                        spun = True
-                        break
-                    left -= over
-                    cost += over
+            cost, left, spun = corner_bill(board, start, end, finish, speed, limits, extra, me.engine - heat)
+            spun = spun or left < 0  # the Heat to pay now is more than the Engine holds
             worth = self._heat_worth(max(left, 0), end > finish - 2, max(0.0, (finish - pos) / finish))
             value = min(end, finish + 30) - start - worth * (cost + heat)
             if spun:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -168,39 +169,7 @@ class RaceConfig:
     @staticmethod
     def from_json(data: Any) -> RaceConfig:
         """Read a config dict, raising PositionError naming the bad field and the type expected."""
-        if not isinstance(data, dict):
-            raise PositionError("config: expected an object, got {got}", got=described(data))
-        seats_raw = data.get("seats")
-        if not isinstance(seats_raw, list):
-            raise PositionError("config.seats: expected a list, got {got}", got=described(seats_raw))
-        seats = []
-        for index, raw in enumerate(seats_raw):
-            where = f"config.seats[{index}]"
-            if not isinstance(raw, dict):
-                raise PositionError("{where}: expected {{name, color}}, got {got}", where=where, got=described(raw))
-            seats.append(
-                SeatConfig(
-                    typed(raw, "name", None, str, where),
-                    typed(raw, "color", None, str, where),
-                    typed(raw, "handicap", 0, int, where),
-                    typed(raw, "legend", False, bool, where),
-                    tuple(_strings(raw, "upgrades", where)),
-                    tuple(_strings(raw, "sponsors", where)),
-                    tuple(_strings(raw, "deck", where)),
-                )
-            )
-        values: dict[str, Any] = {"seats": tuple(seats)}
-        for field in fields(RaceConfig):
-            if field.name == "seats" or field.name not in data:
-                continue
-            kind, item = _FIELD_TYPES[field.name]
-            value = typed(data, field.name, None, kind, "config", optional=field.default is None)
-            if item is not None and value is not None:
-                for index, entry in enumerate(value):
-                    typed({field.name: entry}, field.name, None, item, "config", index=index)
-                value = tuple(value)
-            values[field.name] = value
-        return RaceConfig(**values)
+        return RaceConfig(**read_config(data, _FIELD_TYPES, SEAT_FIELD_TYPES, optional=_OPTIONAL_FIELDS))
 
 
 _FIELD_TYPES: dict[str, tuple[type, type | None]] = {
@@ -228,6 +197,18 @@ _FIELD_TYPES: dict[str, tuple[type, type | None]] = {
     "spin_out_eliminates": (bool, None),
 }
 """The JSON type of every field of a config other than ``seats`` (and of a list's items)."""
+_OPTIONAL_FIELDS = frozenset(field.name for field in fields(RaceConfig) if field.default is None)
+"""The fields a config may set to null (their default)."""
+SEAT_FIELD_TYPES: dict[str, tuple[type, type | None]] = {
+    "name": (str, None),
+    "color": (str, None),
+    "handicap": (int, None),
+    "legend": (bool, None),
+    "upgrades": (list, str),
+    "sponsors": (list, str),
+    "deck": (list, str),
+}
+"""The JSON type of every field of a seat (``SeatConfig``); ``name`` and ``color`` are required."""
 
 _TYPE_WORDS = {
     int: Phrase("an integer"),
@@ -239,7 +220,7 @@ _TYPE_WORDS = {
 
 
 def typed(
-    raw: dict[str, Any],
+    raw: Mapping[str, Any],
     key: str,
     default: Any,
     kind: type,
@@ -268,16 +249,71 @@ def typed(
     return value
 
 
-def _strings(raw: dict[str, Any], key: str, where: str) -> list[str]:
-    value = raw.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise PositionError(
-            "{where}.{key}: expected a list of card ids (strings), got {got}",
-            where=where,
-            key=key,
-            got=described(value),
+def read_fields(
+    raw: Mapping[str, Any], kinds: Mapping[str, tuple[type, type | None]], where: str, *,
+    required: Collection[str] = (), optional: Collection[str] = (),
+) -> dict[str, Any]:  # fmt: skip
+    """The fields of ``raw`` that ``kinds`` names, each of its kind (``typed``; a list's items of
+    the second kind, the list made a tuple): those ``raw`` holds, and the ``required`` ones
+    (refused when missing). PositionError naming ``where.key`` and the type expected."""
+    values: dict[str, Any] = {}
+    for key, (kind, item) in kinds.items():
+        if key not in raw and key not in required:
+            continue
+        value = typed(raw, key, None, kind, where, optional=key in optional)
+        if item is not None and value is not None:
+            for index, entry in enumerate(value):
+                typed({key: entry}, key, None, item, where, index=index)
+            value = tuple(value)
+        values[key] = value
+    return values
+
+
+def read_config(
+    data: object,
+    kinds: Mapping[str, tuple[type, type | None]],
+    seat_kinds: Mapping[str, tuple[type, type | None]],
+    *,
+    optional: Collection[str] = (),
+) -> dict[str, Any]:
+    """The fields of a config read from JSON (a race's or a championship's), as keyword
+    arguments of its class: ``seats``, a list of objects whose fields are ``seat_kinds`` (each
+    made a ``SeatConfig``), and the others ``kinds`` names (``read_fields``, ``optional`` ones may
+    be null). PositionError naming the first bad field and the type expected."""
+    if not isinstance(data, Mapping):
+        raise PositionError("config: expected an object, got {got}", got=described(data))
+    seats_raw = data.get("seats")
+    if not isinstance(seats_raw, list):
+        raise PositionError("config.seats: expected a list, got {got}", got=described(seats_raw))
+    seats = []
+    for index, raw in enumerate(seats_raw):
+        where = f"config.seats[{index}]"
+        if not isinstance(raw, Mapping):
+            raise PositionError("{where}: expected {{name, color}}, got {got}", where=where, got=described(raw))
+        seats.append(SeatConfig(**read_fields(raw, seat_kinds, where, required=("name", "color"))))
+    return {"seats": tuple(seats), **read_fields(data, kinds, "config", optional=optional)}
+
+
+def check_colors(seats: Sequence[SeatConfig]) -> None:
+    """ConfigError unless each seat has its own colour of ``COLORS`` (B-10.3)."""
+    colors = [seat.color for seat in seats]
+    for color in colors:
+        if color not in COLORS:
+            raise ConfigError(
+                "unknown colour {color}; colours are: {colors}", color=shown(color), colors=", ".join(COLORS)
+            )
+    if len(set(colors)) != len(colors):
+        raise ConfigError("each car needs its own colour (B-10.3)")
+
+
+def check_pro_legends(pro_legends: object) -> None:
+    """ConfigError unless ``pro_legends`` is a whole number from 0 to ``MAX_PRO_LEGENDS`` (L-17)."""
+    if not is_integer(pro_legends) or not 0 <= pro_legends <= MAX_PRO_LEGENDS:
+        raise ConfigError(
+            "Pro Legends add 0 to {most} to the Top Speed, not {value} (L-17)",
+            most=MAX_PRO_LEGENDS,
+            value=shown(pro_legends),
         )
-    return value
 
 
 def default_seats(count: int, names: list[str] | None = None, legends: int = 0) -> tuple[SeatConfig, ...]:

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from collections.abc import Callable
+from typing import TypeGuard, TypeVar
+
+_Templated = TypeVar("_Templated", bound="HeatError | Phrase")
+
+
+def _remade(kind: Callable[..., _Templated], template: str, values: dict[str, object]) -> _Templated:
+    """``kind(template, **values)``: how a pickled error or Phrase is made again (``__reduce__``)."""
+    return kind(template, **values)
 
 
 class HeatError(Exception):
@@ -18,6 +26,12 @@ class HeatError(Exception):
         self.template = template
         self.values = values
         super().__init__(template.format(**values) if values else template)
+
+    def __reduce__(self) -> tuple[Callable[..., HeatError], tuple[type[HeatError], str, dict[str, object]]]:
+        """Pickled (an arena worker's or a Ray task's error) with its template and values, not
+        only the English text that ``Exception`` keeps, so that ``error_text`` still translates
+        it; a subclass takes the base class's arguments (``template, **values``)."""
+        return _remade, (type(self), self.template, self.values)
 
 
 class IllegalDecision(HeatError):
@@ -51,6 +65,11 @@ class Phrase:
 
     def __str__(self) -> str:
         return self.template.format(**self.values) if self.values else self.template
+
+    def __reduce__(self) -> tuple[Callable[..., Phrase], tuple[type[Phrase], str, dict[str, object]]]:
+        """Pickled with its template and values, like ``HeatError`` (the compiled class has no
+        ``__dict__`` for pickle to copy)."""
+        return _remade, (type(self), self.template, self.values)
 
 
 SHOWN_CHARACTERS = 60

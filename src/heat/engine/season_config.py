@@ -3,21 +3,21 @@ and the checks the rules make of them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from heat.engine.config import (
-    COLORS,
     GARAGE_DECKS,
     MAX_CARS,
-    MAX_PRO_LEGENDS,
+    SEAT_FIELD_TYPES,
     SeatConfig,
+    check_colors,
     check_name,
+    check_pro_legends,
     check_seed,
-    typed,
+    read_config,
 )
-from heat.engine.errors import ConfigError, PositionError, described, shown
+from heat.engine.errors import ConfigError, shown
 
 HISTORIC = ("1961", "1962", "1963")
 KINDS = (*HISTORIC, "custom", "goat")
@@ -54,37 +54,20 @@ class SeasonConfig:
     @staticmethod
     def from_json(data: Any) -> SeasonConfig:
         """Read a season config, raising PositionError naming the bad field and the type expected."""
-        if not isinstance(data, Mapping):
-            raise PositionError("config: expected an object, got {got}", got=described(data))
-        raw_seats = data.get("seats")
-        if not isinstance(raw_seats, list):
-            raise PositionError(
-                "config.seats: expected a list of {{name, color, legend}}, got {got}", got=described(raw_seats)
-            )
-        seats = []
-        for index, raw in enumerate(raw_seats):
-            where = f"config.seats[{index}]"
-            if not isinstance(raw, Mapping):
-                raise PositionError(
-                    "{where}: expected {{name, color, legend}}, got {got}", where=where, got=described(raw)
-                )
-            seat = dict(raw)
-            name = typed(seat, "name", None, str, where)
-            color = typed(seat, "color", None, str, where)
-            seats.append(SeatConfig(name, color, legend=typed(seat, "legend", False, bool, where)))
-        values: dict[str, Any] = {"seats": tuple(seats)}
-        keys = (
-            ("season", str),
-            ("garage", str),
-            ("seed", int),
-            ("tournament", bool),
-            ("pro_legends", int),
-            ("aggressive_legends", bool),
-        )
-        for key, kind in keys:
-            if key in data:
-                values[key] = typed(dict(data), key, None, kind, "config")
-        return SeasonConfig(**values)
+        return SeasonConfig(**read_config(data, _FIELD_TYPES, _SEAT_FIELD_TYPES))
+
+
+_FIELD_TYPES: dict[str, tuple[type, type | None]] = {
+    "season": (str, None),
+    "garage": (str, None),
+    "seed": (int, None),
+    "tournament": (bool, None),
+    "pro_legends": (int, None),
+    "aggressive_legends": (bool, None),
+}
+"""The JSON type of every field of a season config other than ``seats``."""
+_SEAT_FIELD_TYPES = {key: SEAT_FIELD_TYPES[key] for key in ("name", "color", "legend")}
+"""A championship's seat is a name, a colour and whether it is a Legend: its cards come from the season."""
 
 
 def check_season(config: SeasonConfig) -> None:
@@ -104,15 +87,8 @@ def check_season(config: SeasonConfig) -> None:
         raise ConfigError("a championship has 1 to {most} cars, not {count}", most=MAX_CARS, count=count)
     if not any(not seat.legend for seat in config.seats):
         raise ConfigError("a championship needs at least one player who is not a Legend")
-    colors = [seat.color for seat in config.seats]
-    if len(set(colors)) != count or any(color not in COLORS for color in colors):
-        raise ConfigError("each car needs its own colour from: {colors}", colors=", ".join(COLORS))
-    if not 0 <= config.pro_legends <= MAX_PRO_LEGENDS:
-        raise ConfigError(
-            "Pro Legends add 0 to {most} to the Top Speed, not {value}",
-            most=MAX_PRO_LEGENDS,
-            value=shown(config.pro_legends),
-        )
+    check_colors(config.seats)
+    check_pro_legends(config.pro_legends)
     for index, seat in enumerate(config.seats):
         check_name(seat.name, f"seat {index + 1}")
     check_seed(config.seed)

@@ -10,13 +10,13 @@ from heat.engine import content, mechanics, rounds
 from heat.engine.car import Car
 from heat.engine.cardtable import card_table
 from heat.engine.config import (
-    COLORS,
     GARAGE_DECKS,
     MAX_CARS,
     MAX_LAPS,
-    MAX_PRO_LEGENDS,
     RaceConfig,
+    check_colors,
     check_name,
+    check_pro_legends,
     check_seed,
 )
 from heat.engine.decisions import Decision, Draft
@@ -264,14 +264,7 @@ def check_config(config: RaceConfig) -> None:
         raise ConfigError(
             "{track} has {places} grid places, not {count}", track=track.name, places=len(track.grid), count=count
         )
-    colors = [seat.color for seat in config.seats]
-    for color in colors:
-        if color not in COLORS:
-            raise ConfigError(
-                "unknown colour {color}; colours are: {colors}", color=shown(color), colors=", ".join(COLORS)
-            )
-    if len(set(colors)) != count:
-        raise ConfigError("each car needs its own colour (B-10.3)")
+    check_colors(config.seats)
     if not any(not seat.legend for seat in config.seats) and config.garage is not None and config.draft:
         raise ConfigError("a draft needs at least one player who is not a Legend")
     for field in ("laps", "hand_size", "pro_legends", "heat_bonus", "stress_bonus"):
@@ -302,12 +295,7 @@ def check_config(config: RaceConfig) -> None:
         raise ConfigError(
             "the Garage deck is one of {decks}, not {deck}", decks=", ".join(GARAGE_DECKS), deck=shown(config.garage)
         )
-    if not 0 <= config.pro_legends <= MAX_PRO_LEGENDS:
-        raise ConfigError(
-            "Pro Legends add 0 to {most} to the Top Speed, not {value} (L-17)",
-            most=MAX_PRO_LEGENDS,
-            value=shown(config.pro_legends),
-        )
+    check_pro_legends(config.pro_legends)
     if config.grid is not None and sorted(config.grid) != list(range(count)):
         raise ConfigError(
             "the grid must list every seat 0..{last} once, not {grid}", last=count - 1, grid=shown(list(config.grid))

@@ -22,6 +22,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -147,7 +148,12 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}/record", record),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SpeakTheirLanguage, settings=settings)])
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SpeakTheirLanguage, settings=settings)],
+        exception_handlers={HTTPException: _http_refusal},
+    )
 
 
 class SpeakTheirLanguage:
@@ -180,6 +186,22 @@ def _hub(request: Request | WebSocket) -> Hub:
 
 def _error(code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=STATUS.get(code, 400))
+
+
+async def _http_refusal(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no such address, a method an address does not take) as the
+    API's errors, in the request's language: the browser shows them to a person."""
+    assert isinstance(error, HTTPException)
+    if error.status_code == 404:
+        code, message = "not_found", _("there is nothing at {path}", path=repr(request.url.path))
+    elif error.status_code == 405:
+        code, message = (
+            "bad_request",
+            _("{path} does not take {method}", path=repr(request.url.path), method=request.method),
+        )
+    else:  # not raised by the routes and files Heat serves: Starlette's words, as they are
+        code, message = "bad_request", str(error.detail)
+    return JSONResponse({"error": code, "message": message}, status_code=error.status_code, headers=error.headers)
 
 
 def _bearer(request: Request) -> str | None:

@@ -980,13 +980,9 @@ class Hub:
                 raise HubError("conflict", _("the server could not save that: nothing changed"))
             for conn in list(live.conns):
                 if conn.seat == seat:
-                    conn.send_json(
-                        {
-                            "type": "error",
-                            "code": "removed",
-                            "message": "the table's creator removed you from this seat",
-                        }
-                    )
+                    with i18n.using(conn.language, conn.catalogue):  # the removed player's language
+                        removed = _("the table's creator removed you from this seat")
+                    conn.send_json({"type": "error", "code": "removed", "message": removed})
                     conn.close(4403)
         return {"table": live.id, "seat": seat, "token": fresh}
 

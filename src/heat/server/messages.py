@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from heat.engine import SeatView
 from heat.engine.championship import SeasonView
 from heat.engine_build import class_doc, field_types
+from heat.server.translate import _
 
 MAX_TEXT = 400
 
@@ -100,16 +101,22 @@ class ProtocolError(Exception):
 
 def parse_client_message(raw: str | bytes) -> Hello | Decide | Undo | Back | Sync | Ping | PreviewAsk:
     """The typed message in ``raw``; ProtocolError (``bad_json``, ``bad_message`` or
-    ``unknown_type``) naming what is wrong."""
+    ``unknown_type``) naming what is wrong, in the language spoken (the reader's: the transport's
+    ``heat.i18n.using``)."""
     try:
         data = orjson.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
-        raise ProtocolError("bad_json", f"not valid JSON: {error}") from None
+        raise ProtocolError("bad_json", _("not valid JSON: {error}", error=error)) from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad_message", f"a message is a JSON object with a 'type', not {type(data).__name__}")
+        raise ProtocolError(
+            "bad_message", _("a message is a JSON object with a 'type', not {kind}", kind=type(data).__name__)
+        )
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown_type", f"unknown message type {kind!r}; types are: {', '.join(CLIENT_TYPES)}")
+        raise ProtocolError(
+            "unknown_type",
+            _("unknown message type {kind}; types are: {types}", kind=repr(kind), types=", ".join(CLIENT_TYPES)),
+        )
     try:
         return _client.validate_python(data)
     except ValidationError as error:

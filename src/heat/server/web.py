@@ -7,6 +7,7 @@ Everything here reads; nothing changes a table.
 
 from __future__ import annotations
 
+import html
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -41,10 +42,24 @@ def _error(code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
+NOSCRIPT = "<noscript>The board needs JavaScript.</noscript>"
+"""The page's words for a browser that runs no script, which the page cannot translate itself:
+the server puts them in the request's language."""
+
+
+@cache
+def _page_html() -> str:
+    return (STATIC / "index.html").read_text(encoding="utf-8")
+
+
 async def page(request: Request) -> Response:
     """``GET /``, ``/t/{id}``, ``/t/{id}/replay``: the browser board (one page; it reads the
-    address and the invitation after ``#``)."""
-    return FileResponse(STATIC / "index.html", headers=NO_STORE)
+    address and the invitation after ``#``), its ``<noscript>`` words and ``lang`` in the
+    request's language (the page's script translates the rest)."""
+    words = html.escape(_("The board needs JavaScript."), quote=False)
+    shown = _page_html().replace(NOSCRIPT, f"<noscript>{words}</noscript>")
+    shown = shown.replace('<html lang="en">', f'<html lang="{html.escape(i18n.language())}">', 1)
+    return HTMLResponse(shown, headers=NO_STORE)
 
 
 class _Static(StaticFiles):

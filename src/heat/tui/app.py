@@ -17,7 +17,6 @@ from shlex import quote
 from typing import ClassVar, TypeVar
 
 from textual import on, work
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
@@ -25,6 +24,7 @@ from heat.engine import HeatError, IllegalDecision
 from heat.i18n import N_, error_text
 from heat.storage import existing_kind, real_path, replace_problem, save_error_text, save_problem
 from heat.tui.bindings import translate_bindings
+from heat.tui.main_screens import MainScreensApp
 from heat.tui.messages import Decided, OpenFile, StartGame
 from heat.tui.race_source import LocalRace
 from heat.tui.replay_model import ReplayCursor, open_replay
@@ -41,7 +41,6 @@ from heat.tui.setup_model import GameSetup, build_table
 from heat.tui.table import Table
 from heat.tui.translate import _
 
-MainScreen = TypeVar("MainScreen", bound=Screen[None])
 ScreenResult = TypeVar("ScreenResult")
 
 
@@ -51,7 +50,7 @@ def resume_command(table: Table, path: str) -> str:
     return f"{command} {quote(path)}"  # a path with spaces, quoted for the shell
 
 
-class HeatApp(App[None]):
+class HeatApp(MainScreensApp):
     """Heat in the terminal. Start it with a setup to show (default), a table to play at once,
     or a record to replay. A game started from the setup is saved to ``save_path`` (if given)
     after every decision; an existing file there is replaced only if ``overwrite`` or the player
@@ -252,33 +251,6 @@ class HeatApp(App[None]):
         self.drive()
 
     # ------------------------------------------------------------------ screens
-
-    def _main(self) -> Screen[object] | None:
-        """The main screen under any dialogs."""
-        main: Screen[object] | None = None
-        for screen in self.screen_stack:
-            if not isinstance(screen, ModalScreen):
-                main = screen
-        return main
-
-    async def _show_main(
-        self,
-        kind: type[MainScreen],
-        make: Callable[[], MainScreen],
-        fits: Callable[[MainScreen], bool] = lambda _: True,
-    ) -> MainScreen:
-        """The main screen of ``kind`` (kept if it ``fits``, else a new one from ``make``)."""
-        current = self._main()
-        if isinstance(current, kind) and fits(current):
-            return current
-        while isinstance(self.screen, ModalScreen):
-            self.pop_screen()
-        screen = make()
-        if len(self.screen_stack) <= 1:
-            await self.push_screen(screen)
-        else:
-            await self.switch_screen(screen)
-        return screen
 
     def _report_save(self, table: Table) -> None:
         """Tell the player when the automatic saves start failing (once for the same reason):

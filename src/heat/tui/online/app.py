@@ -12,23 +12,21 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from dataclasses import replace
 from itertools import count
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import httpx
 from textual import on, work
-from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen, Screen
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from heat.engine import HeatError, Race, replay
 from heat.i18n import N_, error_text
 from heat.tui.bindings import translate_bindings
+from heat.tui.main_screens import MainScreensApp
 from heat.tui.messages import Decided, TakeBack
 from heat.tui.online.connection import FATAL_CODES, language_headers, open_seat
 from heat.tui.online.link import JoinError, Link, SeatRefused
@@ -39,8 +37,6 @@ from heat.tui.screens.race import OPTIONS, RaceScreen
 from heat.tui.screens.results import REMATCH, ResultsScreen
 from heat.tui.screens.season import SeasonScreen
 from heat.tui.translate import _
-
-MainScreen = TypeVar("MainScreen", bound=Screen[None])
 
 RETRY_SECONDS = (1.0, 2.0, 4.0, 8.0, 15.0)
 """Pauses between attempts to reconnect (the last one repeats)."""
@@ -59,7 +55,7 @@ def clock_text(seconds: float) -> str:
     return f"{minutes}:{secs:02d}"
 
 
-class RemoteApp(App[None]):
+class RemoteApp(MainScreensApp):
     """Play the seat of ``link`` under ``name``. ``problem`` says, once the app has stopped, why
     the seat could not be played on (None: the player left or the game ended)."""
 
@@ -402,25 +398,6 @@ class RemoteApp(App[None]):
         if table is not None and not self.pending and await self._send(type="undo", seq=table.version):
             self.pending = True
             self._asked = None  # the question comes back: put it again, fresh
-
-    def _main(self) -> Screen[object] | None:
-        """The main screen under any dialogs."""
-        main: Screen[object] | None = None
-        for screen in self.screen_stack:
-            if not isinstance(screen, ModalScreen):
-                main = screen
-        return main
-
-    async def _show_main(self, kind: type[MainScreen], make: Callable[[], MainScreen]) -> MainScreen:
-        """The main screen of ``kind`` (kept if it is showing, else a new one from ``make``)."""
-        current = self._main()
-        if isinstance(current, kind):
-            return current
-        while isinstance(self.screen, ModalScreen):
-            self.pop_screen()
-        screen = make()
-        await self.switch_screen(screen)
-        return screen
 
     def _say(self, text: str, *, error: bool = False) -> None:
         """A message on the main screen's message line (or a notification)."""

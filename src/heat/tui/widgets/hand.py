@@ -122,13 +122,7 @@ class HandBar(Widget):
             if not chips and not self.hand:
                 out.append(_("(no cards)"), "dim")
             for index, text in chips:
-                style = _look(self.hand[index])
-                if index in self.kept:
-                    style += " dim strike"
-                if index in self.picked:
-                    style += " reverse bold"
-                if index == self.cursor:
-                    style += " underline"
+                style = self._chip_style(index)
                 start = len(out.plain) - (out.plain.rfind("\n") + 1)
                 self._spots.append((number, start, start + len(text) - 1, index))
                 out.append(text, style.strip())
@@ -138,19 +132,25 @@ class HandBar(Widget):
             out.append(describe(self.hand[self.cursor]), "italic")
         return out
 
+    def _chip_style(self, index: int) -> str:
+        """The style of card ``index``'s chip: its kind's look, struck out if kept, reversed if
+        picked, underlined under the cursor."""
+        style = _look(self.hand[index])
+        if index in self.kept:
+            style += " dim strike"
+        if index in self.picked:
+            style += " reverse bold"
+        if index == self.cursor:
+            style += " underline"
+        return style
+
     def _draw_list(self) -> Text:
         """``Hand:`` then a line per card: its chip and what it is."""
         out = Text(f"{self.title}:", style="bold")
         self._spots = []
         for index, card_id in enumerate(self.hand):
             text = chip(index, card_id)
-            style = _look(card_id)
-            if index in self.kept:
-                style += " dim strike"
-            if index in self.picked:
-                style += " reverse bold"
-            if index == self.cursor:
-                style += " underline"
+            style = self._chip_style(index)
             self._spots.append((index + 1, 0, len(text) - 1, index))
             out.append("\n")
             out.append(text, style.strip())
