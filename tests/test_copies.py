@@ -109,3 +109,39 @@ def test_the_engines_values_cross_to_another_process_on_either_build() -> None:
     values += [*race.events(0), season_view(Season(SeasonConfig(default_seats(3), seed=1)))]
     for value in values:
         assert pickle.loads(pickle.dumps(value)) == value
+
+
+FRESH_PROCESS_PICKLES = """
+import copyreg, dataclasses, pickle, sys
+from heat.engine import Race, RaceConfig, default_seats
+from heat.engine_build import engine_is_compiled
+
+# A race with the Garage asks the invariants for a Championship event's Heat: they import the
+# season modules inside a function, which mypyc does itself, without the import hook.
+Race(RaceConfig(default_seats(3), track="usa", seed=3, garage="all"))
+assert "heat.engine.season_view" in sys.modules
+from heat.engine.championship import Season, SeasonConfig, season_view
+
+missing = []
+for name, module in sorted(sys.modules.items()):
+    if name.startswith("heat.engine.") and engine_is_compiled():
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == name and dataclasses.is_dataclass(value):
+                if value.__dataclass_params__.frozen and value not in copyreg.dispatch_table:
+                    missing.append(f"{name}.{value.__name__}")
+view = season_view(Season(SeasonConfig(default_seats(3), seed=1)))
+print(missing, pickle.loads(pickle.dumps(view)) == view)
+"""
+
+
+def test_every_frozen_engine_class_pickles_whenever_its_module_loads() -> None:
+    """Issue 33: the modules mypyc loads itself after the import hook's last load (here the season
+    modules, first imported inside a function once a race with the Garage is built) were never
+    registered, and a SeasonView refused to unpickle. In a fresh process, so that nothing loaded
+    them earlier."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", FRESH_PROCESS_PICKLES], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["[]", "True"]
