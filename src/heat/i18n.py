@@ -23,7 +23,6 @@ import gettext
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -202,6 +201,8 @@ def decimal(number: float, digits: int = 1, *, keep_zeros: bool = False) -> str:
     """``number`` rounded to ``digits`` decimals as Python rounds it (``f"{x:.1f}"``), without
     trailing zeros unless ``keep_zeros``, written as the language writes it: ``2.5``, ``2,5``;
     no grouping."""
+    from decimal import Decimal  # here: Babel needs it, `heat --help` does not (issue 28)
+
     from babel.numbers import format_decimal
 
     rounded = Decimal(f"{number:.{digits}f}")
@@ -212,6 +213,8 @@ def decimal(number: float, digits: int = 1, *, keep_zeros: bool = False) -> str:
 def percent(fraction: float) -> str:
     """``fraction`` (0 to 1) as a whole percentage rounded as Python rounds it (``f"{x:.0%}"``),
     written as the language writes it: ``25%``, ``25 %``."""
+    from decimal import Decimal
+
     from babel.numbers import format_percent
 
     whole = Decimal(f"{fraction:.0%}".removesuffix("%"))

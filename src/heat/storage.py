@@ -15,10 +15,9 @@ from shlex import quote
 from typing import IO, Any
 
 from heat.engine import ConfigError, PositionError, Race, replay, to_record
-from heat.engine.championship import SEASON_FORMAT
 from heat.engine.errors import Phrase
 from heat.engine.position import POSITION_FORMAT
-from heat.engine.record import RECORD_FORMAT
+from heat.engine.record import RECORD_FORMAT, SEASON_FORMAT
 from heat.i18n import N_, _
 
 NUL = "\0"
