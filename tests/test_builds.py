@@ -99,6 +99,44 @@ def test_a_build_of_other_source_is_never_loaded(tmp_path: Path) -> None:
     assert compiled_modules(compiled, engine) == {}
 
 
+def test_the_source_is_hashed_again_only_when_its_files_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: each start compared the stamp with a hash of every source file. Once they match,
+    the files' sizes, times and inodes are noted (``STAT_NAME``) and the next starts only compare
+    those; an edit that keeps a file's size still changes its time, and the build is refused."""
+    engine, compiled = tmp_path / "engine", tmp_path / "_compiled"
+    engine.mkdir()
+    compiled.mkdir()
+    for path in compiled_sources():
+        (engine / path.name).write_bytes(path.read_bytes())
+    shared = engine_build.SHARED_LIBRARY.rpartition(".")[2]
+    for name in [path.stem for path in compiled_sources(engine)] + [shared]:
+        (compiled / f"{name}{EXTENSION_SUFFIXES[0]}").touch()
+    (compiled / STAMP_NAME).write_text(source_hash(engine) + "\n")
+    note = compiled / engine_build.STAT_NAME
+    assert not note.exists()
+    assert compiled_modules(compiled, engine)
+    assert note.read_text().startswith(source_hash(engine) + "\n")
+    hashed: list[str] = []
+    real_hash = engine_build.source_hash
+
+    def counted_hash(engine_dir: str | os.PathLike[str] = engine) -> str:
+        hashed.append(str(engine_dir))
+        return real_hash(engine_dir)
+
+    monkeypatch.setattr(engine_build, "source_hash", counted_hash)
+    assert compiled_modules(compiled, engine)
+    assert hashed == []  # the note vouched for the files: nothing read
+    race = engine / "race.py"
+    text = race.read_text()
+    race.write_text(text.replace("a", "b", 1))  # the same size
+    assert compiled_modules(compiled, engine) == {}
+    assert len(hashed) == 1
+    race.write_text(text)  # the very source again, at a new time: hashed once, then noted
+    assert compiled_modules(compiled, engine)
+    assert compiled_modules(compiled, engine)
+    assert len(hashed) == 2
+
+
 def test_both_builds_play_byte_identical_records_and_events(built: None) -> None:
     compiled, pure = run_driver(pure=False), run_driver(pure=True)
     assert json.loads(compiled[0]) == {"compiled": True}

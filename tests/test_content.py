@@ -118,7 +118,7 @@ def test_a_race_runs_on_a_track_added_as_data(monkeypatch: pytest.MonkeyPatch):
         return parse_track(oval, "tracks/oval.toml") if track_id == "oval" else shipped_track(track_id)
 
     # The engine looks up the cached loaders `track` and `track_ids` by name on both builds (mypyc
-    # calls a decorated function through its module), not the private `_data_text` they read with.
+    # calls a decorated function through its module), not `data_text` they read with.
     monkeypatch.setattr(content, "track", track_of)
     monkeypatch.setattr(content, "track_ids", lambda: (*shipped_ids(), "oval"))
     race = Race(RaceConfig(default_seats(2), track="oval", seed=1))

@@ -109,3 +109,42 @@ def test_the_engines_values_cross_to_another_process_on_either_build() -> None:
     values += [*race.events(0), season_view(Season(SeasonConfig(default_seats(3), seed=1)))]
     for value in values:
         assert pickle.loads(pickle.dumps(value)) == value
+
+
+FRESH_PROCESS_PICKLES = """
+import copyreg, dataclasses, pickle, sys
+from heat.engine import Race, RaceConfig, default_seats
+from heat.engine_build import engine_is_compiled
+
+# A race whose setup a Championship event raised asks the invariants for the events' largest
+# raise: they import the Event cards' module inside a function, which mypyc does itself, without
+# the import hook, long after the start.
+Race(RaceConfig(default_seats(3), track="usa", seed=3, heat_bonus=1))
+assert "heat.engine.season_events" in sys.modules and "heat.engine.championship" not in sys.modules
+book = sys.modules["heat.engine.season_events"].event_book()
+same_book = pickle.loads(pickle.dumps(book)) == book
+from heat.engine.championship import Season, SeasonConfig, season_view
+
+missing = []
+for name, module in sorted(sys.modules.items()):
+    if name.startswith("heat.engine.") and engine_is_compiled():
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == name and dataclasses.is_dataclass(value):
+                if value.__dataclass_params__.frozen and value not in copyreg.dispatch_table:
+                    missing.append(f"{name}.{value.__name__}")
+view = season_view(Season(SeasonConfig(default_seats(3), seed=1)))
+print(missing, same_book, pickle.loads(pickle.dumps(view)) == view)
+"""
+
+
+def test_every_frozen_engine_class_pickles_whenever_its_module_loads() -> None:
+    """Issue 33: the modules mypyc loads itself after the import hook's last load (the season
+    modules, imported inside a function when a race was built) were never registered, and their
+    values refused to unpickle (FrozenInstanceError). In a fresh process, so that nothing loaded
+    them earlier."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", FRESH_PROCESS_PICKLES], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["[]", "True", "True"]

@@ -21,6 +21,9 @@ ALLOWED = {
     "heat",
 }
 FORBIDDEN_CALLS = {"print", "open", "input", "exec", "eval"}
+DATA_READER = "content.py"
+"""The one module that reads files: the game's own data files in ``heat/data``, with ``os`` and
+``open`` (``importlib.resources`` cost each start more than the reading: issue 28)."""
 
 
 def test_the_engine_imports_nothing_it_should_not():
@@ -35,7 +38,7 @@ def test_the_engine_imports_nothing_it_should_not():
                 continue
             for name in names:
                 root = name.split(".")[0]
-                assert root in ALLOWED, f"{file.name} imports {name}"
+                assert root in ALLOWED or (file.name, root) == (DATA_READER, "os"), f"{file.name} imports {name}"
                 if root == "heat":
                     assert name.startswith("heat.engine"), f"{file.name} imports {name}: the engine must not"
 
@@ -45,6 +48,8 @@ def test_the_engine_does_no_io():
         tree = ast.parse(file.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                if (file.name, node.func.id) == (DATA_READER, "open"):
+                    continue
                 assert node.func.id not in FORBIDDEN_CALLS, f"{file.name} calls {node.func.id}()"
 
 

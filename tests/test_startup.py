@@ -89,11 +89,60 @@ def test_every_command_help_loads_only_the_parser() -> None:
     assert ("season", "resume") in every and ("tracks",) in every
 
 
+PROMPT_NEVER_LOADS = {
+    "heat.bots.planner",  # the club bots need no value table
+    "heat.engine.championship",  # nor a race the season code: issue 28
+    "heat.engine.season",
+    "heat.engine.season_config",
+    "heat.engine.season_events",
+    "heat.engine.season_record",
+    "heat.engine.season_view",
+    "heat.cli.season_cmd",
+    "heat.tui.setup_model",  # the setup screen's models: only the app shows them
+    "heat.tui.replay_model",
+    "heat.tui.table",
+    "importlib.resources",  # the data files are read as files
+}
+"""Modules of the project (and standard ones that cost a start) that the plain prompt has no use for."""
+
+
 def test_the_plain_prompt_loads_neither_numpy_nor_rich_nor_textual() -> None:
     modules = loaded_by(["play", "--plain", "--practice", "--seed", "1"])
     assert "heat.cli.prompt" in modules and "heat.engine.race" in modules  # it got to the prompt
     assert not {m for m in modules if m.split(".")[0] in HEAVY}
-    assert "heat.bots.planner" not in modules  # the club bots need no value table
+    assert not modules & PROMPT_NEVER_LOADS
+
+
+def test_a_race_with_bots_at_the_prompt_loads_no_season_code() -> None:
+    modules = loaded_by(["play", "--plain", "--seed", "3", "--bots", "3", "--garage", "all", "--weather"])
+    assert "heat.cli.prompt" in modules and "heat.engine.garage" in modules
+    assert not modules & PROMPT_NEVER_LOADS
+
+
+def test_the_engine_package_imports_each_name_from_its_module_on_first_use() -> None:
+    """``heat.engine`` re-exports the public names lazily (PEP 562): each is the very object of
+    its module, ``from heat.engine import *`` gives them all, and a misspelt name is an
+    AttributeError naming it. In a fresh interpreter, where nothing else loaded the modules."""
+    code = (
+        "import sys, heat.engine as engine\n"
+        "assert 'heat.engine.position' not in sys.modules\n"
+        "from heat.engine import Race\n"
+        "assert 'heat.engine.position' not in sys.modules, 'a race needs no positions'\n"
+        "homes = engine._HOME_OF\n"
+        "assert sorted(homes) == sorted(engine.__all__)\n"
+        "for name, home in homes.items():\n"
+        "    assert getattr(engine, name) is getattr(sys.modules['heat.engine.' + home], name), name\n"
+        "assert set(engine.__all__) <= set(dir(engine))\n"
+        "namespace = {}\n"
+        "exec('from heat.engine import *', namespace)\n"
+        "assert set(engine.__all__) <= set(namespace)\n"
+        "try:\n"
+        "    engine.Rcae\n"
+        "except AttributeError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "'Rcae'" in done.stdout
 
 
 def test_a_planner_still_loads_when_a_pro_or_champion_drives() -> None:

@@ -20,26 +20,30 @@ installed.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
-from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
-from importlib.util import spec_from_file_location
-from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final, get_type_hints
 
-if TYPE_CHECKING:  # ast and inspect are imported where used: `import heat` stays light (issue 28)
+TYPE_CHECKING = False  # typing, pathlib, hashlib, ast and inspect load where used: `import heat` stays light (issue 28)
+if TYPE_CHECKING:
     import ast
+    from pathlib import Path
+    from typing import Any, Final
 
-PACKAGE_DIR: Final = Path(__file__).resolve().parent
-ENGINE_DIR: Final = PACKAGE_DIR / "engine"
-COMPILED_DIR: Final = PACKAGE_DIR / "_compiled"
+PACKAGE_DIR: Final = os.path.dirname(os.path.realpath(__file__))
+ENGINE_DIR: Final = os.path.join(PACKAGE_DIR, "engine")
+COMPILED_DIR: Final = os.path.join(PACKAGE_DIR, "_compiled")
 STAMP_NAME: Final = "SOURCE_HASH"
+STAT_NAME: Final = "SOURCE_STAT"
+"""Beside the stamp: the hash it holds, then the size, modification time and inode of each source
+file when that hash was last found to be theirs. While they are unchanged the source is not read
+and hashed again at each start (issue 28); any change to them, a rebuild or a missing file means
+hashing once more."""
 SHARED_LIBRARY: Final = "heat._engine__mypyc"
 """The module mypyc puts the compiled code of every engine module in (the group ``heat._engine``);
 each ``heat.engine.X`` extension is a small shim importing it."""
+ENGINE_PACKAGE: Final = "heat.engine"
 
 
 def pure_requested() -> bool:
@@ -52,32 +56,85 @@ def compiled_requested() -> bool:
     return not pure_requested()
 
 
-def compiled_sources(engine_dir: Path = ENGINE_DIR) -> list[Path]:
+def _source_names(engine_dir: str | os.PathLike[str]) -> list[str]:
+    """The file names of the engine modules mypyc compiles: every ``.py`` but ``__init__.py``, sorted."""
+    return sorted(name for name in os.listdir(engine_dir) if name.endswith(".py") and name != "__init__.py")
+
+
+def compiled_sources(engine_dir: str | os.PathLike[str] = ENGINE_DIR) -> list[Path]:
     """The engine modules mypyc compiles: every ``.py`` but ``__init__.py``, sorted."""
-    return sorted(path for path in engine_dir.glob("*.py") if path.name != "__init__.py")
+    from pathlib import Path
+
+    return [Path(engine_dir, name) for name in _source_names(engine_dir)]
 
 
-def source_hash(engine_dir: Path = ENGINE_DIR) -> str:
+def source_hash(engine_dir: str | os.PathLike[str] = ENGINE_DIR) -> str:
     """A hash of the compiled modules' names and source, and of the interpreter's version."""
+    import hashlib
+
     digest = hashlib.sha256(sys.implementation.cache_tag.encode())
-    for path in compiled_sources(engine_dir):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in _source_names(engine_dir):
+        with open(os.path.join(engine_dir, name), "rb") as source:
+            digest.update(name.encode() + b"\0" + source.read() + b"\0")
     return digest.hexdigest()
 
 
-def compiled_modules(compiled_dir: Path = COMPILED_DIR, engine_dir: Path = ENGINE_DIR) -> dict[str, Path]:
-    """Module name -> extension file of a complete, up-to-date compiled build; empty when there
-    is none (no build, a build of older source, or one for another interpreter)."""
-    stamp = compiled_dir / STAMP_NAME
+def _source_stats(engine_dir: str | os.PathLike[str]) -> str:
+    """One line naming each source file with its size, modification time and inode."""
+    stats = ((name, os.stat(os.path.join(engine_dir, name))) for name in _source_names(engine_dir))
+    return ";".join(f"{name} {s.st_size} {s.st_mtime_ns} {s.st_ino}" for name, s in stats)
+
+
+def _stamp_holds(compiled_dir: str | os.PathLike[str], engine_dir: str | os.PathLike[str]) -> bool:
+    """True when the build's stamp is the hash of today's source. The source is hashed only when
+    its files' sizes, times or inodes differ from those noted in ``STAT_NAME`` after the last
+    match (or there is no such note); a new match is noted where the folder can be written."""
     try:
-        if stamp.read_text().strip() != source_hash(engine_dir):
-            return {}
+        with open(os.path.join(compiled_dir, STAMP_NAME)) as stamp_file:
+            stamp = stamp_file.read().strip()
+        stats = _source_stats(engine_dir)
     except OSError:
+        return False
+    noted = os.path.join(compiled_dir, STAT_NAME)
+    try:
+        with open(noted) as noted_file:
+            if noted_file.read() == f"{stamp}\n{stats}\n":
+                return True
+    except OSError:
+        pass
+    if stamp != source_hash(engine_dir):
+        return False
+    try:  # best effort: a read-only install hashes at each start, as before
+        partial = f"{noted}.{os.getpid()}"
+        with open(partial, "w") as noted_file:
+            noted_file.write(f"{stamp}\n{stats}\n")
+        os.replace(partial, noted)
+    except OSError:
+        pass
+    return True
+
+
+def _compiled_files(compiled_dir: str | os.PathLike[str], engine_dir: str | os.PathLike[str]) -> dict[str, str]:
+    """``compiled_modules``, as paths in text: what the import hook needs, without ``pathlib``."""
+    if not _stamp_holds(compiled_dir, engine_dir):
         return {}
     suffix = EXTENSION_SUFFIXES[0]  # this interpreter's own tag, e.g. .cpython-311-x86_64-linux-gnu.so
-    wanted = [f"heat.engine.{path.stem}" for path in compiled_sources(engine_dir)] + [SHARED_LIBRARY]
-    found = {name: compiled_dir / (name.rpartition(".")[2] + suffix) for name in wanted}
-    return found if all(path.is_file() for path in found.values()) else {}
+    wanted = [f"{ENGINE_PACKAGE}.{name[:-3]}" for name in _source_names(engine_dir)] + [SHARED_LIBRARY]
+    present = set(os.listdir(compiled_dir))
+    found = {name: name.rpartition(".")[2] + suffix for name in wanted}
+    if not all(file in present for file in found.values()):
+        return {}
+    return {name: os.path.join(compiled_dir, file) for name, file in found.items()}
+
+
+def compiled_modules(
+    compiled_dir: str | os.PathLike[str] = COMPILED_DIR, engine_dir: str | os.PathLike[str] = ENGINE_DIR
+) -> dict[str, Path]:
+    """Module name -> extension file of a complete, up-to-date compiled build; empty when there
+    is none (no build, a build of older source, or one for another interpreter)."""
+    from pathlib import Path
+
+    return {name: Path(file) for name, file in _compiled_files(compiled_dir, engine_dir).items()}
 
 
 def _rebuilt(kind: type, values: dict[str, Any]) -> Any:
@@ -108,24 +165,43 @@ def make_frozen_dataclasses_picklable(module: ModuleType) -> None:
                 copyreg.pickle(value, _reduce_frozen)
 
 
-class CompiledEngineLoader(ExtensionFileLoader):
-    """Loads a compiled engine module as Python's own loader does, then makes the frozen
-    dataclasses of every engine module loaded so far picklable
-    (:func:`make_frozen_dataclasses_picklable`): the modules a compiled module imports while it
-    loads do not come through this loader (mypyc loads its group's modules itself)."""
+def _is_compiled(module: ModuleType) -> bool:
+    return not (getattr(module, "__file__", None) or "").endswith(".py")
 
-    def exec_module(self, module: ModuleType) -> None:
-        super().exec_module(module)
-        for name, loaded in list(sys.modules.items()):
-            if name.startswith("heat.engine.") and loaded is not None and not (loaded.__file__ or "").endswith(".py"):
-                make_frozen_dataclasses_picklable(loaded)
+
+class EnginePackage(ModuleType):
+    """The type of the ``heat.engine`` package once a compiled module of it is found: each
+    compiled submodule's frozen dataclasses are made picklable
+    (:func:`make_frozen_dataclasses_picklable`) when the submodule is bound to its package.
+
+    Both loaders bind a submodule so, once its body has run: Python's import system, and mypyc's
+    own, which loads the modules a compiled module imports (at its start, or inside a function at
+    any later time: ``invariants`` imports the season code when first asked) without asking the
+    import hook. Registering in the hook's loader alone missed those (issue 33)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if isinstance(value, ModuleType) and value.__name__ == f"{ENGINE_PACKAGE}.{name}" and _is_compiled(value):
+            make_frozen_dataclasses_picklable(value)
+
+
+def _watch_engine_package() -> None:
+    """Give the ``heat.engine`` package (imported, as the parent of the module being found) the
+    type :class:`EnginePackage`, and register the compiled submodules already bound to it."""
+    package = sys.modules.get(ENGINE_PACKAGE)
+    if package is None or isinstance(package, EnginePackage):
+        return
+    package.__class__ = EnginePackage
+    for name, loaded in list(sys.modules.items()):
+        if name.startswith(f"{ENGINE_PACKAGE}.") and loaded is not None and _is_compiled(loaded):
+            make_frozen_dataclasses_picklable(loaded)
 
 
 class CompiledEngineFinder:
     """Finds the compiled ``heat.engine`` modules before Python's own finders see the sources (a
     meta path finder; not derived from ``importlib.abc``, whose import costs more than the rest)."""
 
-    def __init__(self, modules: dict[str, Path]) -> None:
+    def __init__(self, modules: dict[str, str]) -> None:
         self.modules = modules
 
     def find_spec(self, fullname: str, path: object = None, target: ModuleType | None = None) -> ModuleSpec | None:
@@ -133,7 +209,11 @@ class CompiledEngineFinder:
         location = self.modules.get(fullname)
         if location is None:
             return None
-        return spec_from_file_location(fullname, location, loader=CompiledEngineLoader(fullname, str(location)))
+        if fullname.startswith(f"{ENGINE_PACKAGE}."):
+            _watch_engine_package()
+        spec = ModuleSpec(fullname, ExtensionFileLoader(fullname, location), origin=location)
+        spec.has_location = True  # sets __file__, as importlib.util.spec_from_file_location does
+        return spec
 
 
 def use_compiled_engine() -> bool:
@@ -141,7 +221,7 @@ def use_compiled_engine() -> bool:
     there is an up-to-date build; True if it is installed. Call before importing ``heat.engine``."""
     if not compiled_requested() or any(isinstance(finder, CompiledEngineFinder) for finder in sys.meta_path):
         return False
-    modules = compiled_modules()
+    modules = _compiled_files(COMPILED_DIR, ENGINE_DIR)
     if modules:
         sys.meta_path.insert(0, CompiledEngineFinder(modules))
     return bool(modules)
@@ -177,7 +257,7 @@ def build_state() -> tuple[bool, str]:
         return True, ""
     if pure_requested():
         return False, PURE_ASKED
-    if (COMPILED_DIR / STAMP_NAME).is_file():
+    if os.path.isfile(os.path.join(COMPILED_DIR, STAMP_NAME)):
         return False, STALE_BUILD
     return False, NO_BUILD
 
@@ -194,15 +274,20 @@ def _is_pure(kind: type) -> bool:
     return (sys.modules[kind.__module__].__file__ or "").endswith(".py")
 
 
-@cache
-def _class_source(kind: type) -> tuple[ast.ClassDef, Path]:
+_CLASS_SOURCES: dict[type, tuple[ast.ClassDef, str]] = {}
+
+
+def _class_source(kind: type) -> tuple[ast.ClassDef, str]:
     """The definition of the engine class ``kind`` in its module's source, and that source's path."""
     import ast
 
-    source = ENGINE_DIR / f"{kind.__module__.rpartition('.')[2]}.py"
-    tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
-    node = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == kind.__name__)
-    return node, source
+    if kind not in _CLASS_SOURCES:
+        source = os.path.join(ENGINE_DIR, f"{kind.__module__.rpartition('.')[2]}.py")
+        with open(source, encoding="utf-8") as source_file:
+            tree = ast.parse(source_file.read(), source)
+        node = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == kind.__name__)
+        _CLASS_SOURCES[kind] = node, source
+    return _CLASS_SOURCES[kind]
 
 
 _FIELD_TYPES: dict[type, dict[str, Any]] = {}
@@ -219,6 +304,8 @@ def field_types(kind: type) -> dict[str, Any]:
     the views from JSON (``heat.tui.online.wire``, ``heat.server.messages``) call this, never
     ``get_type_hints`` on an engine class."""
     if kind not in _FIELD_TYPES:
+        from typing import get_type_hints
+
         _FIELD_TYPES[kind] = get_type_hints(kind) if _is_pure(kind) else _declared_in_source(kind)
     return _FIELD_TYPES[kind]
 
@@ -229,7 +316,7 @@ def _declared_in_source(kind: type) -> dict[str, Any]:
     node, source = _class_source(kind)
     namespace = vars(sys.modules[kind.__module__])
     return {
-        statement.target.id: eval(compile(ast.Expression(statement.annotation), str(source), "eval"), namespace)
+        statement.target.id: eval(compile(ast.Expression(statement.annotation), source, "eval"), namespace)
         for statement in node.body
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
     }

@@ -20,12 +20,18 @@ number is first formatted.
 from __future__ import annotations
 
 import gettext
+import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from decimal import Decimal
 from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    LOCALE_DIR: Path
+    """The catalogues' folder, ``heat/locale`` (a ``Path``, made when first asked for)."""
 
 LANGUAGES = ("en", "fi", "fr", "de")
 """The languages Heat speaks, English first (the source text)."""
@@ -35,7 +41,8 @@ DOMAINS = ("heat", "engine", "tui", "web")
 from its folders, ``i18n/DOMAIN.cfg``): ``engine`` the reasons of refused decisions and files,
 ``tui`` the full-screen app, ``web`` the server and the browser board, ``heat`` all the rest.
 They are read as one: a message is looked up in each in turn."""
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_FOLDER = os.path.join(os.path.dirname(__file__), "locale")
+"""The catalogues' folder, as text: ``pathlib`` is not loaded for it, which cost a start (issue 28)."""
 ENVIRONMENT_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 """Where the language comes from without ``--lang``: the first of these that is set, as POSIX says."""
 
@@ -56,9 +63,9 @@ def _catalogue(language: str, first: str = DOMAINS[0]) -> gettext.NullTranslatio
     if language == "en":
         return chain
     for domain in (first, *(name for name in DOMAINS if name != first)):
-        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.mo"
-        if path.is_file():
-            with path.open("rb") as file:
+        path = os.path.join(LOCALE_FOLDER, language, "LC_MESSAGES", f"{domain}.mo")
+        if os.path.isfile(path):
+            with open(path, "rb") as file:
                 chain.add_fallback(gettext.GNUTranslations(file))
     return chain
 
@@ -202,6 +209,8 @@ def decimal(number: float, digits: int = 1, *, keep_zeros: bool = False) -> str:
     """``number`` rounded to ``digits`` decimals as Python rounds it (``f"{x:.1f}"``), without
     trailing zeros unless ``keep_zeros``, written as the language writes it: ``2.5``, ``2,5``;
     no grouping."""
+    from decimal import Decimal  # here: Babel needs it, `heat --help` does not (issue 28)
+
     from babel.numbers import format_decimal
 
     rounded = Decimal(f"{number:.{digits}f}")
@@ -212,6 +221,8 @@ def decimal(number: float, digits: int = 1, *, keep_zeros: bool = False) -> str:
 def percent(fraction: float) -> str:
     """``fraction`` (0 to 1) as a whole percentage rounded as Python rounds it (``f"{x:.0%}"``),
     written as the language writes it: ``25%``, ``25 %``."""
+    from decimal import Decimal
+
     from babel.numbers import format_percent
 
     whole = Decimal(f"{fraction:.0%}".removesuffix("%"))
@@ -221,3 +232,14 @@ def percent(fraction: float) -> str:
 def _babel_locale() -> str:
     code = language()
     return code if code in LANGUAGES else "en"
+
+
+if not TYPE_CHECKING:  # hidden from mypy, which would otherwise type every misspelt name as Any
+
+    def __getattr__(name: str) -> object:
+        """``LOCALE_DIR``, made on first use (PEP 562)."""
+        if name == "LOCALE_DIR":
+            from pathlib import Path
+
+            return Path(LOCALE_FOLDER)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

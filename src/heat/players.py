@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from heat.bots import Bot
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
 from heat.engine import ConfigError, PositionError, Race, SeatConfig
-from heat.engine.championship import Season
 from heat.engine.errors import described, is_integer
 from heat.storage import naming
+
+if TYPE_CHECKING:  # the season code loads only for a season (issue 28)
+    from heat.engine.championship import Season
 
 HUMAN = "human"
 BOT = "bot"
@@ -96,7 +98,7 @@ def roles_of(players: Any, game: Race | Season) -> tuple[tuple[SeatRole, ...], i
         players = {"human": 0}
     if not isinstance(players, Mapping):
         raise PositionError("players: expected an object with the human's seat, got {got}", got=described(players))
-    seed = players.get("bot_seed", game.config.seed if isinstance(game, Season) else 0)
+    seed = players.get("bot_seed", 0 if isinstance(game, Race) else game.config.seed)
     if not is_integer(seed):
         raise PositionError("players.bot_seed: expected an integer, got {got}", got=described(seed))
     listed = players.get("seats")

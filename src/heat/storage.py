@@ -7,19 +7,19 @@ import json
 import math
 import os
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from pathlib import Path
 from shlex import quote
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from heat.engine import ConfigError, PositionError, Race, replay, to_record
-from heat.engine.championship import SEASON_FORMAT
 from heat.engine.errors import Phrase
 from heat.engine.position import POSITION_FORMAT
-from heat.engine.record import RECORD_FORMAT
+from heat.engine.record import RECORD_FORMAT, SEASON_FORMAT
 from heat.i18n import N_, _
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 NUL = "\0"
 NUL_IN_NAME = N_("the file name contains a NUL character")
@@ -317,6 +317,8 @@ def save_problem(path: str | Path) -> str | None:
             return _("it is not a regular file (a device, a pipe or a socket)")
         if _read_only(path, info):
             return _("the file is read-only")
+    from pathlib import Path  # here: a start that saves nothing need not load it (issue 28)
+
     file = Path(real_path(path)) if info is not None else Path(path)
     for folder in file.parents:  # the nearest one that exists must be a folder we may write in
         try:
@@ -434,6 +436,9 @@ def write_text(path: str | Path, text: str | Iterable[str]) -> None:
             raise OSError(errno.EINVAL, "it is not a regular file (a device, a pipe or a socket)", str(path))
         if _read_only(path, info):
             raise PermissionError(errno.EACCES, "the file is read-only", str(path))
+    import tempfile
+    from pathlib import Path
+
     file = Path(real_path(path))  # through a link: its target is the file written
     file.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name[:100]}.", suffix=".tmp")

@@ -322,7 +322,9 @@ def test_heat_play_starts_the_app_in_a_terminal_unless_plain(monkeypatch: pytest
     assert app.setup.practice and app.setup.seed == 4 and app.setup.seats[0].name == "Ann"
     assert main(["play", "--plain"]) == 0
     assert started[-1] == "plain"
-    monkeypatch.setattr(launch.season_cmd, "new", lambda args: started.append("plain season") or 0)
+    from heat.cli import season_cmd  # imported by launch where used (issue 28)
+
+    monkeypatch.setattr(season_cmd, "new", lambda args: started.append("plain season") or 0)
     assert main(["season", "new", "--plain"]) == 0
     assert started[-1] == "plain season"
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from heat.engine import Decision, Race, SeatView, view_of
-from heat.engine.championship import SeasonView
+
+if TYPE_CHECKING:  # the season code loads only for a season (issue 28)
+    from heat.engine.championship import SeasonView
 
 
 class Bot(Protocol):

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
 from heat.engine import board as rules
-from heat.engine.championship import SeasonView
 from heat.engine.content import CardDef, Track, card_def
 from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
 from heat.engine.rng import Rng
 from heat.engine.view import conditions_of
 from heat.preview import reveal_of
+
+if TYPE_CHECKING:  # the season code loads only for a season (issue 28)
+    from heat.engine.championship import SeasonView
 
 FLIP_VALUES = ((1, 0.25), (2, 0.25), (3, 0.25), (4, 0.25))
 """An unknown Basic card: 1 to 4, as likely each (the 12 Basic cards of a deck)."""

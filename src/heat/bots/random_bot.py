@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from heat.engine import Decision, SeatView
-from heat.engine.championship import SeasonView
 from heat.engine.rng import Rng
+
+if TYPE_CHECKING:  # the season code loads only for a season (issue 28)
+    from heat.engine.championship import SeasonView
 
 
 class RandomBot:

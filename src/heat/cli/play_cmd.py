@@ -13,7 +13,6 @@ from typing import Any
 
 from heat.bots import Bot, play_out
 from heat.bots.levels import levels_text, parse_levels
-from heat.cli import season_cmd
 from heat.cli.prompt import Prompt, confirm_at_prompt
 from heat.cli.race_cmd import bot_names, config_for, seats_for
 from heat.cli.render import decision_preview, narrate, prompt_for, status
@@ -25,7 +24,7 @@ from heat.engine import (
     to_record,
     view_of,
 )
-from heat.engine.championship import SEASON_FORMAT
+from heat.engine.record import SEASON_FORMAT
 from heat.i18n import _, ngettext
 from heat.players import make_bots, resumed_players, seat_roles
 from heat.storage import check_new_save, naming, read_saved_game, real_path, write_save
@@ -133,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(data, Mapping) and data.get("format") == SEASON_FORMAT:
             # The app opens a season with `heat play --resume` too (docs/terminal.md): so does
             # the prompt, in the season's own session, saved to --save if given (checked first).
+            from heat.cli import season_cmd  # the season code loads only for a season (issue 28)
+
             check_save_option(args)
             return season_cmd.resume_season(args.resume, args.save, confirm=confirm_at_prompt(args))
         with naming(args.resume):

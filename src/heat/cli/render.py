@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from heat.card_words import card_words
 from heat.engine import SeatView, track
-from heat.engine.championship import SeasonView
 from heat.engine.content import CardDef, card_def
 from heat.engine.decisions import Decision
 from heat.engine.events import Event
 from heat.i18n import N_, _, ngettext
 from heat.narrate import describe, legends_deck, legends_rules, road_words, symbol_words, weather_words
 from heat.preview import Preview, amount_text, confirmation_reason, percent_text, preview_decision
+
+if TYPE_CHECKING:  # the season code loads only for a season (issue 28)
+    from heat.engine.championship import SeasonView
 
 
 def car_line(view: SeatView, seat: int) -> str:

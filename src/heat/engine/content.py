@@ -7,11 +7,11 @@ Adding a track means adding a file to ``heat/data/tracks``. A malformed file rai
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from heat.engine.errors import DataError, Phrase
@@ -582,18 +582,30 @@ def parse_weather(text: str, source: str) -> tuple[tuple[WeatherToken, ...], tup
     return tuple(weather), tuple(road)
 
 
-def _data_text(*parts: str) -> str:
-    return resources.files("heat.data").joinpath(*parts).read_text(encoding="utf-8")
+@cache
+def _data_folder() -> str:
+    """The folder of the ``heat.data`` package, beside this package (whose ``__init__`` is Python
+    source on both builds). Its files are read as plain files: loading ``importlib.resources``
+    cost the plain prompt's start more than reading them (issue 28)."""
+    import heat.engine
+
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(heat.engine.__file__))), "data")
+
+
+def data_text(*parts: str) -> str:
+    """The text of the data file ``heat/data/PARTS...``."""
+    with open(os.path.join(_data_folder(), *parts), encoding="utf-8") as file:
+        return file.read()
 
 
 @cache
 def catalogue() -> Catalogue:
     """Every card of the game: the base cards, the Garage's Upgrade cards and the Sponsorship cards."""
-    base = parse_catalogue(_data_text("cards", "base.toml"), "cards/base.toml")
+    base = parse_catalogue(data_text("cards", "base.toml"), "cards/base.toml")
     files = []
     for name in ("upgrades", "sponsors"):
         source = f"cards/{name}.toml"
-        files.append((source, parse_upgrades(_data_text("cards", f"{name}.toml"), source)))
+        files.append((source, parse_upgrades(data_text("cards", f"{name}.toml"), source)))
     return build_catalogue(base, *files)
 
 
@@ -613,20 +625,20 @@ def legends_cards() -> tuple[LegendsCard, ...]:
     """The 10 Legends cards (L-1)."""
     from heat.engine.config import COLORS
 
-    return parse_legends(_data_text("modules", "legends.toml"), "modules/legends.toml", COLORS)
+    return parse_legends(data_text("modules", "legends.toml"), "modules/legends.toml", COLORS)
 
 
 @cache
 def weather_tokens() -> tuple[tuple[WeatherToken, ...], tuple[RoadToken, ...]]:
     """The 6 Weather tokens and the Road Conditions token kinds (W-1)."""
-    return parse_weather(_data_text("modules", "weather.toml"), "modules/weather.toml")
+    return parse_weather(data_text("modules", "weather.toml"), "modules/weather.toml")
 
 
 @cache
 def track_ids() -> tuple[str, ...]:
     """Ids of every track shipped in ``heat/data/tracks``, sorted."""
-    folder = resources.files("heat.data").joinpath("tracks")
-    return tuple(sorted(entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml")))
+    names = os.listdir(os.path.join(_data_folder(), "tracks"))
+    return tuple(sorted(name[: -len(".toml")] for name in names if name.endswith(".toml")))
 
 
 @cache
@@ -636,7 +648,7 @@ def track(track_id: str) -> Track:
         raise DataError(
             "unknown track {track}; known tracks: {tracks}", track=repr(track_id), tracks=", ".join(track_ids())
         )
-    parsed = parse_track(_data_text("tracks", f"{track_id}.toml"), f"tracks/{track_id}.toml")
+    parsed = parse_track(data_text("tracks", f"{track_id}.toml"), f"tracks/{track_id}.toml")
     if parsed.id != track_id:
         raise DataError(
             "tracks/{track}.toml: id: expected {expected} to match the file name, got {got}",

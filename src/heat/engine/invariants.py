@@ -26,7 +26,7 @@ GEARS = 4
 def event_raises() -> tuple[int, int]:
     """The most Heat and Stress a Championship event adds to a car's setup (C-21): the most a
     race's ``heat_bonus`` and ``stress_bonus`` may be."""
-    from heat.engine.championship import event_book  # it builds races: imported when first needed
+    from heat.engine.season_events import event_book  # only a season or a raised setup needs it
 
     events = event_book().events
     return max(0, *(event.heat for event in events)), max(0, *(event.stress for event in events))

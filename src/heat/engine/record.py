@@ -17,6 +17,9 @@ from heat.engine.race import Race
 from heat.engine.state import RULES_VERSION
 
 RECORD_FORMAT = "heat-record"
+SEASON_FORMAT = "heat-season"
+"""The tag of a season's record (``season_record``): here, beside the race's, so that a client
+telling saved games apart need not load the season code."""
 
 
 def to_record(race: Race) -> dict[str, Any]:

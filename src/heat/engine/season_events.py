@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import cache
-from importlib import resources
 
 from heat.engine import content
 from heat.engine.errors import DataError
@@ -57,7 +56,7 @@ def event_book() -> EventBook:
     import tomllib  # here, not at the top: only a season reads it, and a prompt starts faster
 
     source = "championship/events.toml"
-    text = resources.files("heat.data").joinpath("championship", "events.toml").read_text(encoding="utf-8")
+    text = content.data_text("championship", "events.toml")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

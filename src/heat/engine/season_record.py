@@ -7,12 +7,11 @@ from typing import Any
 
 from heat.engine.errors import HeatError, PositionError, described
 from heat.engine.position import check_rules_version
+from heat.engine.record import SEASON_FORMAT as SEASON_FORMAT  # its tag lives beside the race's
 from heat.engine.record import apply_recorded
 from heat.engine.season import Season
 from heat.engine.season_config import SeasonConfig
 from heat.engine.state import RULES_VERSION
-
-SEASON_FORMAT = "heat-season"
 
 
 def season_record(season: Season) -> dict[str, Any]:

@@ -227,13 +227,15 @@ def _check_cards_in_the_box(config: RaceConfig) -> None:
     Upgrade card beside the Starting Upgrades (G-3), more copies of an Upgrade or Sponsorship
     card than the box holds. A race set up so could never be loaded back from its position
     (``heat.engine.invariants``)."""
-    heat, stress = event_raises()
-    if config.heat_bonus > heat or config.stress_bonus > stress:
-        raise ConfigError(
-            "a Championship event adds at most {heat} Heat and {stress} Stress to a car (C-21)",
-            heat=heat,
-            stress=stress,
-        )
+    # No raise is always within an event's: the Event cards are read only for a raise (issue 28).
+    if config.heat_bonus > 0 or config.stress_bonus > 0:
+        heat, stress = event_raises()
+        if config.heat_bonus > heat or config.stress_bonus > stress:
+            raise ConfigError(
+                "a Championship event adds at most {heat} Heat and {stress} Stress to a car (C-21)",
+                heat=heat,
+                stress=stress,
+            )
     cards = card_table()
     named: Counter[int] = Counter(cards.index_of[card_id] for card_id in config.sponsor_deck)
     for seat in config.seats:

@@ -1,18 +1,20 @@
 """``heat play`` and ``heat season new|resume``: the full-screen app in a terminal, or the plain
 prompt (``--plain``, and whenever standard input or output is not a terminal: scripts, pipes,
-screen readers that prefer lines). Textual is imported only when the app starts."""
+screen readers that prefer lines). Textual is imported only when the app starts, and the setup
+screen's models and the season code only where used: the plain prompt starts faster (issue 28)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from heat.cli import play_cmd, race_cmd, season_cmd
+from heat.cli import play_cmd, race_cmd
 from heat.i18n import N_
 from heat.storage import check_new_save
-from heat.tui.replay_model import open_replay
-from heat.tui.setup_model import SEASON_MODE, build_table, setup_from_args
-from heat.tui.table import Table
+
+if TYPE_CHECKING:
+    from heat.tui.table import Table
 
 
 def interactive() -> bool:
@@ -36,6 +38,9 @@ def play(args: argparse.Namespace) -> int:
             return race_cmd.replay_file(argparse.Namespace(file=replay_path, json=False))
         return play_cmd.run(args)
     from heat.tui.app import HeatApp, run_app
+    from heat.tui.replay_model import open_replay
+    from heat.tui.setup_model import setup_from_args
+    from heat.tui.table import Table
 
     if replay_path:
         return run_app(HeatApp(replay=open_replay(replay_path)))
@@ -70,9 +75,12 @@ def join(args: argparse.Namespace) -> int:
 
 def season_new(args: argparse.Namespace) -> int:
     """``heat season new``: the season starts at once, saved after every decision."""
+    from heat.cli import season_cmd
+
     if _plain(args):
         return season_cmd.new(args)
     from heat.tui.app import HeatApp, run_app
+    from heat.tui.setup_model import SEASON_MODE, build_table, setup_from_args
 
     check_season_options(args)
     table = build_table(setup_from_args(args, mode=SEASON_MODE), save_path=args.save)
@@ -95,14 +103,19 @@ def check_season_options(args: argparse.Namespace) -> None:
     """The options of ``heat season new``, checked by the plain prompt's own code before the app
     starts (``season_cmd.new_season``: a negative ``--legends`` or too many cars included, which
     the setup would otherwise drop or cut to fit the six seats); the season built is thrown away."""
+    from heat.cli import season_cmd
+
     season_cmd.new_season(args)
 
 
 def season_resume(args: argparse.Namespace) -> int:
     """``heat season resume``: the saved season, where it stopped."""
+    from heat.cli import season_cmd
+
     if _plain(args):
         return season_cmd.resume(args)
     from heat.tui.app import HeatApp, run_app
+    from heat.tui.table import Table
 
     return run_app(HeatApp(table=no_confirm_if_asked(Table.load(args.file), args)))
 
