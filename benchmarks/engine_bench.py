@@ -49,6 +49,9 @@ BUILDS = ("pure", "compiled")
 ROOT = Path(__file__).resolve().parent.parent
 WARM_UP = 3
 """Races played untimed by each measuring interpreter before it times (imports, caches)."""
+TURN_REPEATS = 2
+"""Repeats of each interpreter per turn, the faster kept: the same for the builds and the
+reference, whose own benchmark has no untimed races."""
 REFERENCE_FLAGS = ("--rollout", "--events", "--legal")
 """The flags passed on to a reference commit's benchmark: the path measured. Module flags are
 not (a 2026-11-22 ``--garage`` dealt quick upgrades): the reference plays the base game."""
@@ -104,7 +107,12 @@ def main() -> None:
     parser.add_argument("--cars", type=int, default=6)
     parser.add_argument("--laps", type=int, default=1)
     parser.add_argument("--races", type=positive, default=300, help="races per repeat (seeds 0..races-1)")
-    parser.add_argument("--repeat", type=positive, default=5, help="repeats; the fastest is reported")
+    parser.add_argument(
+        "--repeat",
+        type=positive,
+        default=5,
+        help="repeats (side by side: turns of fresh interpreters, each the best of 2 runs); the fastest is reported",
+    )
     parser.add_argument("--events", action="store_true", help="record the event log")
     parser.add_argument("--legal", action="store_true", help="pick from the full list of legal decisions")
     parser.add_argument(
@@ -216,7 +224,7 @@ def measure_side_by_side(args: argparse.Namespace) -> tuple[dict[str, dict[str, 
 
 
 def combined(runs: list[dict[str, float]]) -> dict[str, float]:
-    """The figures of one build over its repeats: each one's fastest, and the median of them."""
+    """The figures of one build over its turns: the fastest of all, and the median of the turns'."""
     figures = dict(runs[0])
     for key in figures:
         if key.endswith("(median)"):
@@ -230,12 +238,13 @@ def combined(runs: list[dict[str, float]]) -> dict[str, float]:
 
 
 def measure_in_subprocess(build: str, args: argparse.Namespace) -> dict[str, float] | None:
-    """The figures of one repeat of one build (``pure`` or ``compiled``), measured by this script
-    in a fresh interpreter; None if that build is not what it loads (no compiled engine here)."""
+    """The figures of one turn of one build (``pure`` or ``compiled``): the best of
+    ``TURN_REPEATS`` repeats measured by this script in a fresh interpreter; None if that build is
+    not what it loads (no compiled engine here)."""
     env = {key: value for key, value in os.environ.items() if key not in ("HEAT_PURE", "HEAT_COMPILED")}
     env |= {"HEAT_PURE": "1"} if build == "pure" else {}
     argv = without_options(sys.argv[1:], {"--build", "--repeat", "--reference"})
-    command = [sys.executable, __file__, *argv, "--repeat", "1", "--build", "this", "--json"]
+    command = [sys.executable, __file__, *argv, "--repeat", str(TURN_REPEATS), "--build", "this", "--json"]
     done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     figures: dict[str, float] = json.loads(done.stdout)
     return figures if bool(figures["compiled"]) == (build == "compiled") else None
@@ -270,12 +279,12 @@ def extract_reference(commit: str, folder: Path) -> Path:
 
 
 def measure_reference(folder: Path, args: argparse.Namespace) -> float:
-    """One repeat of the reference's pure engine on the base game (its own benchmark, its best
-    of 2 repeats: the first warms it up), in µs per car-round. Its ``src`` comes first on the
-    path, before this checkout's editable install."""
+    """One turn of the reference's pure engine on the base game (its own benchmark, its best of
+    ``TURN_REPEATS`` repeats, as the builds'), in µs per car-round. Its ``src`` comes first on
+    the path, before this checkout's editable install."""
     command = [sys.executable, str(folder / "benchmarks" / "engine_bench.py")]
     command += ["--track", args.track, "--cars", str(args.cars), "--laps", str(args.laps)]
-    command += ["--races", str(args.races), "--repeat", "2"]
+    command += ["--races", str(args.races), "--repeat", str(TURN_REPEATS)]
     command += [flag for flag in REFERENCE_FLAGS if getattr(args, flag[2:])]
     env = {key: value for key, value in os.environ.items() if key not in ("HEAT_PURE", "PYTHONPATH")}
     env |= {"HEAT_PURE": "1", "PYTHONPATH": str(folder / "src")}
