@@ -52,9 +52,23 @@ def compiled_requested() -> bool:
     return not pure_requested()
 
 
+COMPILED_BOTS: Final = ("forecast", "heuristic", "planner", "turnsim")
+"""The bots' modules compiled with the engine, in its group (issue 33): the planner's turn
+simulator and what it calls per plan. Not ``valuetable``, whose work is numpy's
+(docs/benchmarks.md, "The bots compiled")."""
+
+
 def compiled_sources(engine_dir: Path = ENGINE_DIR) -> list[Path]:
-    """The engine modules mypyc compiles: every ``.py`` but ``__init__.py``, sorted."""
-    return sorted(path for path in engine_dir.glob("*.py") if path.name != "__init__.py")
+    """The modules mypyc compiles: every engine ``.py`` but ``__init__.py``, sorted, then the
+    bots' ``COMPILED_BOTS`` from the ``bots`` folder beside ``engine_dir`` (where it has them)."""
+    bots = [engine_dir.parent / "bots" / f"{name}.py" for name in COMPILED_BOTS]
+    engine = sorted(path for path in engine_dir.glob("*.py") if path.name != "__init__.py")
+    return engine + [path for path in bots if path.is_file()]
+
+
+def module_name(source: Path) -> str:
+    """The module of a compiled source: ``heat.engine.race``, ``heat.bots.turnsim``."""
+    return f"heat.{source.parent.name}.{source.stem}"
 
 
 def source_hash(engine_dir: Path = ENGINE_DIR) -> str:
@@ -75,7 +89,7 @@ def compiled_modules(compiled_dir: Path = COMPILED_DIR, engine_dir: Path = ENGIN
     except OSError:
         return {}
     suffix = EXTENSION_SUFFIXES[0]  # this interpreter's own tag, e.g. .cpython-311-x86_64-linux-gnu.so
-    wanted = [f"heat.engine.{path.stem}" for path in compiled_sources(engine_dir)] + [SHARED_LIBRARY]
+    wanted = [module_name(path) for path in compiled_sources(engine_dir)] + [SHARED_LIBRARY]
     found = {name: compiled_dir / (name.rpartition(".")[2] + suffix) for name in wanted}
     return found if all(path.is_file() for path in found.values()) else {}
 
@@ -109,15 +123,17 @@ def make_frozen_dataclasses_picklable(module: ModuleType) -> None:
 
 
 class CompiledEngineLoader(ExtensionFileLoader):
-    """Loads a compiled engine module as Python's own loader does, then makes the frozen
-    dataclasses of every engine module loaded so far picklable
+    """Loads a compiled engine (or bots') module as Python's own loader does, then makes the
+    frozen dataclasses of every compiled module loaded so far picklable
     (:func:`make_frozen_dataclasses_picklable`): the modules a compiled module imports while it
     loads do not come through this loader (mypyc loads its group's modules itself)."""
 
     def exec_module(self, module: ModuleType) -> None:
         super().exec_module(module)
         for name, loaded in list(sys.modules.items()):
-            if name.startswith("heat.engine.") and loaded is not None and not (loaded.__file__ or "").endswith(".py"):
+            if not name.startswith(("heat.engine.", "heat.bots.")) or loaded is None:
+                continue
+            if not (loaded.__file__ or "").endswith(".py"):
                 make_frozen_dataclasses_picklable(loaded)
 
 
