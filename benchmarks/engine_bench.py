@@ -12,9 +12,16 @@ cheap car-rounds (a card, no hand): with ``--legends`` the time is also given pe
 the other cars, comparable with a race without Legends.
 
 The pure-Python engine and the one compiled by mypyc are measured side by side, each in a fresh
-interpreter (``--build this`` measures only the build this interpreter loads: HEAT_PURE=1 the pure one).
+interpreter, their repeats taken in turn so that both see the machine at the same speed
+(``--build this`` measures only the build this interpreter loads: HEAT_PURE=1 the pure one).
+
+The machine's speed wanders from day to day, so a time alone says little: ``--reference COMMIT``
+also times, in the same run and in turn with the others, the pure engine of an older commit (its
+``src/`` and its own ``engine_bench.py``, extracted by ``git archive`` into a temporary folder) on
+the base game's race of the same track, cars and laps, and prints each build's speed-up over it.
 
     python benchmarks/engine_bench.py --track usa --cars 6 --laps 1 --races 300
+    python benchmarks/engine_bench.py --reference 371108a   # the engine of 2026-11-22 beside today's
 """
 
 from __future__ import annotations
@@ -23,9 +30,14 @@ import argparse
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
+from pathlib import Path
 
 from heat.engine import HeatError, Race, RaceConfig, default_seats
 from heat.engine.rng import Rng
@@ -34,6 +46,15 @@ from heat.engine_build import engine_is_compiled
 
 BUILDS = ("pure", "compiled")
 """The engine's builds, in the order of the columns: Python, and the same source compiled by mypyc."""
+ROOT = Path(__file__).resolve().parent.parent
+WARM_UP = 3
+"""Races played untimed by each measuring interpreter before it times (imports, caches)."""
+TURN_REPEATS = 2
+"""Repeats of each interpreter per turn, the faster kept: the same for the builds and the
+reference, whose own benchmark has no untimed races."""
+REFERENCE_FLAGS = ("--rollout", "--events", "--legal")
+"""The flags passed on to a reference commit's benchmark: the path measured. Module flags are
+not (a 2026-11-22 ``--garage`` dealt quick upgrades): the reference plays the base game."""
 
 
 def play_random_race(
@@ -86,7 +107,12 @@ def main() -> None:
     parser.add_argument("--cars", type=int, default=6)
     parser.add_argument("--laps", type=int, default=1)
     parser.add_argument("--races", type=positive, default=300, help="races per repeat (seeds 0..races-1)")
-    parser.add_argument("--repeat", type=positive, default=5, help="repeats; the fastest is reported")
+    parser.add_argument(
+        "--repeat",
+        type=positive,
+        default=5,
+        help="repeats (side by side: turns of fresh interpreters, each the best of 2 runs); the fastest is reported",
+    )
     parser.add_argument("--events", action="store_true", help="record the event log")
     parser.add_argument("--legal", action="store_true", help="pick from the full list of legal decisions")
     parser.add_argument(
@@ -108,6 +134,12 @@ def main() -> None:
         "(the default); this: only the build this interpreter loads (HEAT_PURE=1: the pure one)",
     )
     parser.add_argument("--json", action="store_true", help="with --build this: print the figures as JSON")
+    parser.add_argument(
+        "--reference",
+        metavar="COMMIT",
+        help="also time the pure engine of this git commit (e.g. 371108a, 2026-11-22) on the base game, "
+        "in turn with the builds, and print each build's speed-up over it",
+    )
     args = parser.parse_args()
     if args.quick_upgrades and not args.garage:
         parser.error("--quick-upgrades deals Upgrade cards: choose their deck with --garage")
@@ -115,22 +147,33 @@ def main() -> None:
         check_config(race_config(args, 0))
     except HeatError as error:
         parser.error(str(error))
+    if args.build == "this" and args.reference:
+        parser.error("--reference times the builds side by side: leave out --build this")
     if args.build == "this":
         figures = measure(args)
         if args.json:
             print(json.dumps(figures))
             return
-        columns: dict[str, dict[str, float] | None] = {"compiled" if figures["compiled"] else "pure": figures}
+        columns: dict[str, dict[str, float]] = {"compiled" if figures["compiled"] else "pure": figures}
+        reference = None
     else:
-        columns = {name: measure_in_subprocess(name) for name in BUILDS}
-        if columns["compiled"] is None:
+        try:
+            columns, reference = measure_side_by_side(args)
+        except (subprocess.CalledProcessError, ValueError) as error:
+            sys.exit(f"engine_bench: {error}")
+        if "compiled" not in columns:
             print("(no compiled engine here: scripts/setup builds it where a C compiler is present)")
     print(headline(args))
-    print_table({name: figures for name, figures in columns.items() if figures is not None}, legends=bool(args.legends))
+    print_table(columns, legends=bool(args.legends))
+    if reference is not None:
+        print_reference(args.reference, reference, columns)
 
 
 def measure(args: argparse.Namespace) -> dict[str, float]:
-    """The figures of this interpreter's engine build: the fastest and the median of the repeats."""
+    """The figures of this interpreter's engine build: the fastest and the median of the repeats
+    (after ``WARM_UP`` races untimed)."""
+    for seed in range(min(WARM_UP, args.races)):
+        play_random_race(race_config(args, seed), seed, events=args.events, legal=args.legal, trusted=args.rollout)
     timings = []
     car_rounds = driven = decisions = 0
     for _ in range(args.repeat):
@@ -160,16 +203,96 @@ def measure(args: argparse.Namespace) -> dict[str, float]:
     }
 
 
-def measure_in_subprocess(build: str) -> dict[str, float] | None:
-    """The figures of one build (``pure`` or ``compiled``), measured by this script in a fresh
-    interpreter; None if that build is not what it loads (no compiled engine here)."""
+def measure_side_by_side(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], float | None]:
+    """The figures of both builds, and the reference's µs per car-round if one is asked, their
+    repeats taken in turn (pure, compiled, reference, pure, ...), each in a fresh interpreter: a
+    change of the machine's speed during the run touches every column alike. A build that is
+    not here (no compiled engine) is left out."""
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in BUILDS}
+    reference_times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="heat-reference-") as folder:
+        reference_dir = extract_reference(args.reference, Path(folder)) if args.reference else None
+        for _ in range(args.repeat):
+            for name in BUILDS:
+                figures = measure_in_subprocess(name, args)
+                if figures is not None:
+                    runs[name].append(figures)
+            if reference_dir is not None:
+                reference_times.append(measure_reference(reference_dir, args))
+    columns = {name: combined(figures) for name, figures in runs.items() if figures}
+    return columns, (min(reference_times) if reference_times else None)
+
+
+def combined(runs: list[dict[str, float]]) -> dict[str, float]:
+    """The figures of one build over its turns: the fastest of all, and the median of the turns'."""
+    figures = dict(runs[0])
+    for key in figures:
+        if key.endswith("(median)"):
+            continue
+        values = sorted(run[key] for run in runs)
+        faster_is_less = key.startswith("us per")
+        figures[key] = values[0] if faster_is_less else values[-1]
+        if f"{key} (median)" in figures:
+            figures[f"{key} (median)"] = values[len(values) // 2] if faster_is_less else values[(len(values) - 1) // 2]
+    return figures
+
+
+def measure_in_subprocess(build: str, args: argparse.Namespace) -> dict[str, float] | None:
+    """The figures of one turn of one build (``pure`` or ``compiled``): the best of
+    ``TURN_REPEATS`` repeats measured by this script in a fresh interpreter; None if that build is
+    not what it loads (no compiled engine here)."""
     env = {key: value for key, value in os.environ.items() if key not in ("HEAT_PURE", "HEAT_COMPILED")}
     env |= {"HEAT_PURE": "1"} if build == "pure" else {}
-    argv = [arg for arg in sys.argv[1:] if not arg.startswith("--build")]
-    command = [sys.executable, __file__, *argv, "--build", "this", "--json"]
+    argv = without_options(sys.argv[1:], {"--build", "--repeat", "--reference"})
+    command = [sys.executable, __file__, *argv, "--repeat", str(TURN_REPEATS), "--build", "this", "--json"]
     done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     figures: dict[str, float] = json.loads(done.stdout)
     return figures if bool(figures["compiled"]) == (build == "compiled") else None
+
+
+def without_options(argv: list[str], names: set[str]) -> list[str]:
+    """``argv`` without the options ``names`` and their values (``--x v`` or ``--x=v``)."""
+    kept: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in names:
+            skip = True
+        elif arg.split("=", 1)[0] not in names:
+            kept.append(arg)
+    return kept
+
+
+def extract_reference(commit: str, folder: Path) -> Path:
+    """The source and the benchmark of ``commit`` of this repository, extracted into ``folder``."""
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", commit, "src", "benchmarks/engine_bench.py"],
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise ValueError(f"cannot extract the reference {commit!r}: {done.stderr.decode().strip()}")
+    with tarfile.open(fileobj=BytesIO(done.stdout)) as archive:
+        archive.extractall(folder, filter="data")
+    return folder
+
+
+def measure_reference(folder: Path, args: argparse.Namespace) -> float:
+    """One turn of the reference's pure engine on the base game (its own benchmark, its best of
+    ``TURN_REPEATS`` repeats, as the builds'), in µs per car-round. Its ``src`` comes first on
+    the path, before this checkout's editable install."""
+    command = [sys.executable, str(folder / "benchmarks" / "engine_bench.py")]
+    command += ["--track", args.track, "--cars", str(args.cars), "--laps", str(args.laps)]
+    command += ["--races", str(args.races), "--repeat", str(TURN_REPEATS)]
+    command += [flag for flag in REFERENCE_FLAGS if getattr(args, flag[2:])]
+    env = {key: value for key, value in os.environ.items() if key not in ("HEAT_PURE", "PYTHONPATH")}
+    env |= {"HEAT_PURE": "1", "PYTHONPATH": str(folder / "src")}
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env, cwd=folder)
+    found = re.search(r"^us per car-round:\s+([0-9.]+)", done.stdout, re.MULTILINE)
+    if found is None:
+        raise ValueError(f"the reference's benchmark printed no 'us per car-round': {done.stdout!r}")
+    return float(found.group(1))
 
 
 def headline(args: argparse.Namespace) -> str:
@@ -184,6 +307,15 @@ def headline(args: argparse.Namespace) -> str:
         f"{args.laps} lap(s); {mode}; events {'on' if args.events else 'off'}; "
         f"{args.races} races x {args.repeat} repeats"
     )
+
+
+def print_reference(commit: str, reference: float, columns: dict[str, dict[str, float]]) -> None:
+    """The reference's time and each build's speed-up over it."""
+    line = f"{'reference ' + commit + ', pure:':28}{reference:12.1f} us per car-round of the base game"
+    print(line)
+    for name, figures in columns.items():
+        ratio = reference / figures["us per car-round"]
+        print(f"{'  ' + name + ' speed-up:':28}{ratio:12.2f}x")
 
 
 def print_table(columns: dict[str, dict[str, float]], *, legends: bool) -> None:

@@ -35,6 +35,30 @@ def test_the_engine_benchmark_prints_its_figures():
     assert "races per second:" in done.stdout and "us per decision:" in done.stdout
 
 
+def test_the_engine_benchmark_times_a_reference_commit_beside_the_builds():
+    """``--reference COMMIT`` times an older commit's pure engine in the same run (issue 33: a
+    claim of speed that holds whatever the machine's speed that day)."""
+    done = run(BENCH, "--races", "1", "--repeat", "1", "--cars", "2", "--reference", "HEAD")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    reference = next(line for line in lines if line.startswith("reference HEAD, pure:"))
+    assert float(reference.split()[3]) > 0
+    assert any(line.strip().startswith("pure speed-up:") for line in lines)
+
+
+def test_the_engine_benchmark_names_a_reference_it_cannot_find():
+    done = run(BENCH, "--races", "1", "--repeat", "1", "--cars", "2", "--reference", "no-such-commit")
+    assert done.returncode != 0
+    assert "cannot extract the reference 'no-such-commit'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_engine_benchmark_passes_its_options_on_without_the_side_by_side_ones():
+    bench = _engine_bench()
+    argv = ["--races", "5", "--repeat=3", "--reference", "abc", "--build", "both", "--garage", "all"]
+    assert bench.without_options(argv, {"--repeat", "--reference", "--build"}) == ["--races", "5", "--garage", "all"]
+
+
 def _engine_bench():
     sys.path.insert(0, str(SCRIPTS))
     try:

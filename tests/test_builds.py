@@ -83,12 +83,13 @@ def test_a_build_of_other_source_is_never_loaded(tmp_path: Path) -> None:
     engine.mkdir()
     compiled.mkdir()
     for path in compiled_sources():
-        (engine / path.name).write_bytes(path.read_bytes())
+        if path.parent.name == "engine":
+            (engine / path.name).write_bytes(path.read_bytes())
     shared = engine_build.SHARED_LIBRARY.rpartition(".")[2]
     for name in [path.stem for path in compiled_sources(engine)] + [shared]:
         (compiled / f"{name}{EXTENSION_SUFFIXES[0]}").touch()
     (compiled / STAMP_NAME).write_text(source_hash(engine) + "\n")
-    assert set(compiled_modules(compiled, engine)) == {f"heat.engine.{p.stem}" for p in compiled_sources()} | {
+    assert set(compiled_modules(compiled, engine)) == {f"heat.engine.{p.stem}" for p in compiled_sources(engine)} | {
         engine_build.SHARED_LIBRARY
     }
     with (engine / "race.py").open("a") as edited:
@@ -107,7 +108,8 @@ def test_the_source_is_hashed_again_only_when_its_files_change(tmp_path: Path, m
     engine.mkdir()
     compiled.mkdir()
     for path in compiled_sources():
-        (engine / path.name).write_bytes(path.read_bytes())
+        if path.parent.name == "engine":
+            (engine / path.name).write_bytes(path.read_bytes())
     shared = engine_build.SHARED_LIBRARY.rpartition(".")[2]
     for name in [path.stem for path in compiled_sources(engine)] + [shared]:
         (compiled / f"{name}{EXTENSION_SUFFIXES[0]}").touch()
@@ -161,3 +163,35 @@ def test_the_engine_benchmark_sets_the_builds_side_by_side(built: None) -> None:
         ]
     )
     assert pure == compiled  # the same races
+
+
+BOT_RACES = """
+import json
+from heat.bots.levels import make_bot
+from heat.engine import Race, RaceConfig, default_seats, to_record, view_of
+import heat.bots.turnsim as turnsim
+
+print(json.dumps({"compiled": not (turnsim.__file__ or "").endswith(".py")}))
+for track, modules in (("usa", {}), ("italia", {"garage": "all", "weather": True})):
+    race = Race(RaceConfig(default_seats(4), track=track, laps=1, seed=7, **modules))
+    bots = [make_bot(level, seed) for seed, level in enumerate(("champion", "pro", "club", "rookie"))]
+    while not race.is_over:
+        seat = race.to_decide()[0]
+        race.apply(seat, bots[seat].choose(view_of(race, seat), race.legal_decisions(seat)))
+    print(json.dumps(to_record(race), sort_keys=True))
+"""
+
+
+def test_the_bots_hot_paths_are_compiled_and_decide_as_the_pure_ones(built: None) -> None:
+    """The bots' modules compiled with the engine (``COMPILED_BOTS``, issue 33) load by default
+    and not with ``HEAT_PURE=1``, and every level takes the same decisions on both builds: the
+    same records, with every module and without."""
+    outputs = {}
+    for pure in (False, True):
+        env = build_env(HEAT_PURE="1") if pure else build_env()
+        done = subprocess.run([sys.executable, "-c", BOT_RACES], capture_output=True, text=True, check=True, env=env)
+        outputs[pure] = done.stdout.splitlines()
+    assert json.loads(outputs[False][0]) == {"compiled": True}
+    assert json.loads(outputs[True][0]) == {"compiled": False}
+    assert len(outputs[False]) == 3
+    assert outputs[False][1:] == outputs[True][1:]

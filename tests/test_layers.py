@@ -11,6 +11,7 @@ import heat.engine
 ENGINE = Path(heat.engine.__file__).parent
 ALLOWED = {
     "__future__",
+    "mypy_extensions",  # rng.py, for the type checker only (TYPE_CHECKING): mypyc's i64
     "collections",
     "dataclasses",
     "typing",

@@ -391,3 +391,20 @@ def test_random_options_keep_every_invariant(seed: int) -> None:
 def test_many_random_options_keep_every_invariant(seed: int) -> None:
     config = random_config(seed)
     play_checked(config.track, len(config.seats), seed, laps=1, config=config)
+
+
+def test_a_random_draft_is_the_pick_of_the_listed_drafts_by_the_same_draw():
+    """``random_decision`` draws a draft (G-12) without listing every ``Draft``: the same
+    decision as a draw among ``legal_decisions`` with the same generator, in every market."""
+    race = Race(RaceConfig(default_seats(4), track="usa", laps=1, seed=11, garage="all"))
+    rng = Rng(5)
+    picks = 0
+    while race.phase == "draft":
+        seat = race.to_decide()[0]
+        listed = race.legal_decisions(seat)
+        expected = listed[rng.copy().below(len(listed))]
+        drawn = race.random_decision(seat, rng)
+        assert drawn == expected
+        race.apply(seat, drawn)
+        picks += 1
+    assert picks == 12  # 4 players, 3 rounds (G-11)

@@ -5,7 +5,7 @@ pure-Python one.
 ``pip install .`` (issue 33). The extension modules go to ``heat/_compiled/``, beside this file
 and apart from the sources, with a stamp holding the hash of the source they were built from. At
 import ``heat`` calls :func:`use_compiled_engine`, which puts an import hook first on
-``sys.meta_path`` that loads ``heat.engine.*`` from those modules, unless
+``sys.meta_path`` that loads ``heat.engine.*`` (and the bots' ``COMPILED_BOTS``) from those modules, unless
 
 - ``HEAT_PURE`` is set (to anything but ``0``): the pure engine is forced;
 - there is no build (no C compiler, or a failed compile), or its stamp does not match the source
@@ -56,16 +56,36 @@ def compiled_requested() -> bool:
     return not pure_requested()
 
 
-def _source_names(engine_dir: str | os.PathLike[str]) -> list[str]:
-    """The file names of the engine modules mypyc compiles: every ``.py`` but ``__init__.py``, sorted."""
-    return sorted(name for name in os.listdir(engine_dir) if name.endswith(".py") and name != "__init__.py")
+COMPILED_BOTS: Final = ("forecast", "heuristic", "planner", "turnsim")
+"""The bots' modules compiled with the engine, in its group (issue 33): the planner's turn
+simulator and what it calls per plan. Not ``valuetable``, whose work is numpy's
+(docs/benchmarks.md, "The bots compiled"). Their names differ from every engine module's: the
+extensions of both packages lie side by side in ``_compiled``."""
+BOTS_PACKAGE: Final = "heat.bots"
+
+
+def _source_files(engine_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
+    """(module name, path) of each module mypyc compiles: every engine ``.py`` but
+    ``__init__.py``, sorted, then the bots' ``COMPILED_BOTS`` from the ``bots`` folder beside
+    ``engine_dir`` (where it has them)."""
+    engine_dir = os.fspath(engine_dir)
+    names = sorted(name for name in os.listdir(engine_dir) if name.endswith(".py") and name != "__init__.py")
+    engine = [(f"{ENGINE_PACKAGE}.{name[:-3]}", os.path.join(engine_dir, name)) for name in names]
+    bots_dir = os.path.join(os.path.dirname(engine_dir), "bots")
+    bots = [(f"{BOTS_PACKAGE}.{name}", os.path.join(bots_dir, f"{name}.py")) for name in COMPILED_BOTS]
+    return engine + [(module, path) for module, path in bots if os.path.isfile(path)]
 
 
 def compiled_sources(engine_dir: str | os.PathLike[str] = ENGINE_DIR) -> list[Path]:
-    """The engine modules mypyc compiles: every ``.py`` but ``__init__.py``, sorted."""
+    """The modules mypyc compiles (:func:`_source_files`), as paths."""
     from pathlib import Path
 
-    return [Path(engine_dir, name) for name in _source_names(engine_dir)]
+    return [Path(path) for _module, path in _source_files(engine_dir)]
+
+
+def module_name(source: Path) -> str:
+    """The module of a compiled source: ``heat.engine.race``, ``heat.bots.turnsim``."""
+    return f"heat.{source.parent.name}.{source.stem}"
 
 
 def source_hash(engine_dir: str | os.PathLike[str] = ENGINE_DIR) -> str:
@@ -73,16 +93,16 @@ def source_hash(engine_dir: str | os.PathLike[str] = ENGINE_DIR) -> str:
     import hashlib
 
     digest = hashlib.sha256(sys.implementation.cache_tag.encode())
-    for name in _source_names(engine_dir):
-        with open(os.path.join(engine_dir, name), "rb") as source:
-            digest.update(name.encode() + b"\0" + source.read() + b"\0")
+    for _module, path in _source_files(engine_dir):
+        with open(path, "rb") as source:
+            digest.update(os.path.basename(path).encode() + b"\0" + source.read() + b"\0")
     return digest.hexdigest()
 
 
 def _source_stats(engine_dir: str | os.PathLike[str]) -> str:
     """One line naming each source file with its size, modification time and inode."""
-    stats = ((name, os.stat(os.path.join(engine_dir, name))) for name in _source_names(engine_dir))
-    return ";".join(f"{name} {s.st_size} {s.st_mtime_ns} {s.st_ino}" for name, s in stats)
+    stats = ((path, os.stat(path)) for _module, path in _source_files(engine_dir))
+    return ";".join(f"{os.path.basename(path)} {s.st_size} {s.st_mtime_ns} {s.st_ino}" for path, s in stats)
 
 
 def _stamp_holds(compiled_dir: str | os.PathLike[str], engine_dir: str | os.PathLike[str]) -> bool:
@@ -119,7 +139,7 @@ def _compiled_files(compiled_dir: str | os.PathLike[str], engine_dir: str | os.P
     if not _stamp_holds(compiled_dir, engine_dir):
         return {}
     suffix = EXTENSION_SUFFIXES[0]  # this interpreter's own tag, e.g. .cpython-311-x86_64-linux-gnu.so
-    wanted = [f"{ENGINE_PACKAGE}.{name[:-3]}" for name in _source_names(engine_dir)] + [SHARED_LIBRARY]
+    wanted = [module for module, _path in _source_files(engine_dir)] + [SHARED_LIBRARY]
     present = set(os.listdir(compiled_dir))
     found = {name: name.rpartition(".")[2] + suffix for name in wanted}
     if not all(file in present for file in found.values()):
@@ -170,8 +190,8 @@ def _is_compiled(module: ModuleType) -> bool:
 
 
 class EnginePackage(ModuleType):
-    """The type of the ``heat.engine`` package once a compiled module of it is found: each
-    compiled submodule's frozen dataclasses are made picklable
+    """The type of the ``heat.engine`` and ``heat.bots`` packages once a compiled module of theirs
+    is found: each compiled submodule's frozen dataclasses are made picklable
     (:func:`make_frozen_dataclasses_picklable`) when the submodule is bound to its package.
 
     Both loaders bind a submodule so, once its body has run: Python's import system, and mypyc's
@@ -181,24 +201,24 @@ class EnginePackage(ModuleType):
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
-        if isinstance(value, ModuleType) and value.__name__ == f"{ENGINE_PACKAGE}.{name}" and _is_compiled(value):
+        if isinstance(value, ModuleType) and value.__name__ == f"{self.__name__}.{name}" and _is_compiled(value):
             make_frozen_dataclasses_picklable(value)
 
 
-def _watch_engine_package() -> None:
-    """Give the ``heat.engine`` package (imported, as the parent of the module being found) the
+def _watch_package(package_name: str) -> None:
+    """Give the package ``package_name`` (imported, as the parent of the module being found) the
     type :class:`EnginePackage`, and register the compiled submodules already bound to it."""
-    package = sys.modules.get(ENGINE_PACKAGE)
+    package = sys.modules.get(package_name)
     if package is None or isinstance(package, EnginePackage):
         return
     package.__class__ = EnginePackage
     for name, loaded in list(sys.modules.items()):
-        if name.startswith(f"{ENGINE_PACKAGE}.") and loaded is not None and _is_compiled(loaded):
+        if name.startswith(f"{package_name}.") and loaded is not None and _is_compiled(loaded):
             make_frozen_dataclasses_picklable(loaded)
 
 
 class CompiledEngineFinder:
-    """Finds the compiled ``heat.engine`` modules before Python's own finders see the sources (a
+    """Finds the compiled ``heat.engine`` (and bots') modules before Python's own finders see the sources (a
     meta path finder; not derived from ``importlib.abc``, whose import costs more than the rest)."""
 
     def __init__(self, modules: dict[str, str]) -> None:
@@ -209,8 +229,9 @@ class CompiledEngineFinder:
         location = self.modules.get(fullname)
         if location is None:
             return None
-        if fullname.startswith(f"{ENGINE_PACKAGE}."):
-            _watch_engine_package()
+        package_name = fullname.rpartition(".")[0]
+        if package_name in (ENGINE_PACKAGE, BOTS_PACKAGE):
+            _watch_package(package_name)
         spec = ModuleSpec(fullname, ExtensionFileLoader(fullname, location), origin=location)
         spec.has_location = True  # sets __file__, as importlib.util.spec_from_file_location does
         return spec

@@ -288,8 +288,9 @@ class PlannerBot(HeuristicBot):
         if kept is not None:
             # judged once, where the plan's mean Speed ends (judging every landing measured no
             # better, at four times the cost)
-            mean = sum(chance * speed for speed, chance in speeds)
-            mean += sum(sum(values) / len(values) for values in choices)
+            # Float sums (start 0.0): compiled by mypyc, an int-typed sum refuses a float.
+            mean = sum((chance * speed for speed, chance in speeds), 0.0)
+            mean += sum((sum(values) / len(values) for values in choices), 0.0)
             where = turn.start + round(mean)
             deals = self._kept_deals(view)
             total += self.settings.kept_hand * kept_delta(table, where, decision.gear, available, kept, deals)

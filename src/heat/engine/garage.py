@@ -20,6 +20,7 @@ MANDATORY: Final = ("heat", "scrap", "adjust")
 
 
 @cache
+@cache
 def react_option(symbol: str, amount: int, source: str) -> React:
     """The React decision with these fields, built once and shared: the module's React options
     are listed again at every React step, and decisions are immutable values."""

@@ -132,6 +132,8 @@ class Race:
             random_plan = plan.random_plan(race, car, rng)
             if random_plan is not None:
                 return random_plan
+        elif phase == DRAFT:
+            return setup.random_draft(race, rng)
         options = self.legal_decisions(seat)
         return options[rng.below(len(options))]
 

@@ -23,6 +23,7 @@ from heat.engine.decisions import Decision, Draft
 from heat.engine.errors import ConfigError, DataError, IllegalDecision, described, is_integer, shown
 from heat.engine.events import ConditionsDrawn, RaceStarted, UpgradeDrafted, UpgradesDealt
 from heat.engine.invariants import box_counts, event_raises
+from heat.engine.rng import Rng
 from heat.engine.state import DRAFT, DraftState, RaceSetup, RaceState
 from heat.engine.weather import Conditions
 
@@ -140,12 +141,24 @@ def _open_market(race: RaceState, players: list[int]) -> None:
     draft.index = 0
 
 
-def legal_drafts(race: RaceState) -> list[Decision]:
-    """The drafts open to the car picking now: each card of the market once (G-12)."""
+def _market_cards(race: RaceState) -> list[str]:
+    """The cards the car picking now may draft: each card of the market once, sorted (G-12)."""
     draft = race.draft
     assert draft is not None
     ids = race.setup.cards.ids
-    return [Draft(card_id) for card_id in sorted({ids[k] for k in draft.market})]
+    return sorted({ids[k] for k in draft.market})
+
+
+def legal_drafts(race: RaceState) -> list[Decision]:
+    """The drafts open to the car picking now: each card of the market once (G-12)."""
+    return [Draft(card_id) for card_id in _market_cards(race)]
+
+
+def random_draft(race: RaceState, rng: Rng) -> Draft:
+    """``legal_drafts(race)[rng.below(len(...))]`` without building every ``Draft``: the same
+    decision from the same draw (random play, benchmarks)."""
+    market = _market_cards(race)
+    return Draft(market[rng.below(len(market))])
 
 
 def check_draft(race: RaceState, seat: int, decision: Draft) -> int:
