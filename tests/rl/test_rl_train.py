@@ -104,3 +104,25 @@ def test_heat_race_names_a_policy_bot_in_a_name_that_fits(model: Path, capsys: p
     assert main(["race", "--level", f"rl:{model},club", "--cars", "2", "--laps", "1", "--quiet", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Policy " in out and "Club " in out
+
+
+@pytest.mark.parametrize("widths", ["", "wide", "256,-1", "256,,256"])
+def test_a_network_that_is_not_a_list_of_widths_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], widths: str
+) -> None:
+    from heat.rl.train import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(["--out", str(tmp_path / "rl"), "--net-arch", widths])
+    assert refused.value.code == 2
+    assert "--net-arch" in capsys.readouterr().err
+    assert not (tmp_path / "rl").exists()
+
+
+def test_a_new_model_has_the_layers_asked_for() -> None:
+    from heat.rl.gym_env import HeatEnv
+    from heat.rl.train import new_model, parse_net_arch
+
+    model = new_model(HeatEnv(opponents="club", laps=1), seed=0, net_arch=parse_net_arch("64, 32"))
+    assert model.policy.net_arch == [64, 32]
+    assert (model.gamma, model.n_steps, model.ent_coef) == (0.999, 1024, 0.01)

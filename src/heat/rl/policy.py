@@ -11,13 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from heat.bots.base import Bot
 from heat.engine import ConfigError, Decision, SeatView
 from heat.engine.championship import SeasonView
 from heat.rl.actions import DecisionCursor
 from heat.rl.observation import encode, size
+
+if TYPE_CHECKING:
+    import numpy as np
 
 PREFIX = "rl:"
 
@@ -48,6 +51,23 @@ def load_model(path: str) -> Any:
     return model
 
 
+def most_likely_token(policy: Any, observation: np.ndarray, mask: np.ndarray) -> int:
+    """The allowed token (``mask`` true) that ``policy`` (a MaskablePPO's) finds most likely for
+    ``observation``: what ``model.predict(..., deterministic=True)`` returns, without its
+    conversions (a quarter of a decision's time), and with the observation clipped as
+    ``HeatEnv`` clips it for training."""
+    import torch
+
+    from heat.rl.gym_env import OBSERVATION_BOUND
+
+    with torch.no_grad():
+        batch = torch.as_tensor(observation, dtype=torch.float32).clamp(-OBSERVATION_BOUND, OBSERVATION_BOUND)
+        features = policy.extract_features(batch.unsqueeze(0), policy.pi_features_extractor)
+        logits = policy.action_net(policy.mlp_extractor.forward_actor(features))[0]
+        logits = logits.masked_fill(~torch.as_tensor(mask, dtype=torch.bool), -torch.inf)
+        return int(logits.argmax())
+
+
 class PolicyBot:
     """A trained policy as a bot. Deterministic: the most likely allowed token at every step."""
 
@@ -73,10 +93,8 @@ class PolicyBot:
             decision = cursor.advance_forced()
             if decision is not None:
                 return decision
-            action, _ = self.model.predict(
-                encode(view, cursor.prefix), action_masks=cursor.mask().astype(bool), deterministic=True
-            )
-            decision = cursor.choose(int(action))
+            token = most_likely_token(self.model.policy, encode(view, cursor.prefix), cursor.mask())
+            decision = cursor.choose(token)
             if decision is not None:
                 return decision
 

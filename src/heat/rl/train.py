@@ -22,6 +22,47 @@ from heat.engine import HeatError
 
 CURVE_WINDOW = 100
 """Episodes in each point of the learning curve (a running mean)."""
+GAMMA = 0.999
+"""The discount: a race is a few hundred tokens long, and only its end is rewarded."""
+NET_ARCH = "256,256"
+"""The hidden layers of the policy and value networks (each its own MLP)."""
+
+
+def parse_net_arch(text: str) -> list[int]:
+    """``'256,256'`` -> [256, 256]. ValueError for anything but positive widths."""
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise ValueError(f"the layers are positive widths separated by commas, not {text!r}")
+    return [int(part) for part in parts]
+
+
+def new_model(
+    env: Any,
+    *,
+    seed: int,
+    n_steps: int = 1024,
+    batch_size: int = 256,
+    learning_rate: float = 3e-4,
+    ent_coef: float = 0.01,
+    net_arch: Sequence[int] = (256, 256),
+) -> Any:
+    """A new MaskablePPO on ``env`` (a ``HeatEnv`` or a vector of them), on the CPU: the one
+    model both ``heat.rl.train`` and ``heat.rl.imitate`` start from."""
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO(
+        "MlpPolicy",
+        env,
+        n_steps=n_steps,
+        batch_size=batch_size,
+        learning_rate=learning_rate,
+        gamma=GAMMA,
+        ent_coef=ent_coef,
+        policy_kwargs={"net_arch": list(net_arch)},
+        seed=seed,
+        device="cpu",
+        verbose=0,
+    )
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -41,6 +82,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--learning-rate", type=float, default=None, help="3e-4; with --resume, the model's")
     parser.add_argument("--ent-coef", type=float, default=None, help="entropy bonus: 0.01; with --resume, the model's")
+    parser.add_argument("--net-arch", default=NET_ARCH, help="hidden layers of a new model: widths, comma-separated")
     parser.add_argument("--resume", help="a model.zip to go on training from")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -49,6 +91,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             parser.error(f"--{name.replace('_', '-')} must be 1 or more")
     if args.minutes <= 0:
         parser.error("--minutes must be more than 0")
+    try:
+        parse_net_arch(args.net_arch)
+    except ValueError as error:
+        parser.error(f"--net-arch: {error}")
     return args
 
 
@@ -111,18 +157,14 @@ def train(args: argparse.Namespace) -> Path:
         overrides = {name: value for name, value in given.items() if value is not None}
         model = MaskablePPO.load(args.resume, env=venv, device="cpu", **overrides)
     else:
-        model = MaskablePPO(
-            "MlpPolicy",
+        model = new_model(
             venv,
+            seed=args.seed,
             n_steps=args.n_steps,
             batch_size=args.batch_size,
             learning_rate=3e-4 if args.learning_rate is None else args.learning_rate,
-            gamma=0.999,
             ent_coef=0.01 if args.ent_coef is None else args.ent_coef,
-            policy_kwargs={"net_arch": [256, 256]},
-            seed=args.seed,
-            device="cpu",
-            verbose=0,
+            net_arch=parse_net_arch(args.net_arch),
         )
     rewards: list[float] = []
     points: list[tuple[int, float]] = []
