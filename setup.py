@@ -29,7 +29,7 @@ def has_c_compiler() -> bool:
 
 
 def engine_extensions() -> list[Any]:
-    """The engine's modules (and the bots' hot paths) compiled by mypyc, or none (pure package)."""
+    """The engine's modules (and the bots' and heat.rl's hot paths) compiled by mypyc, or none (pure package)."""
     if not engine_build["compiled_requested"]() or not has_c_compiler():
         return []
     from mypyc.build import mypycify  # only a compiling build needs mypy
@@ -45,7 +45,8 @@ class BuildCompiledEngine(build_ext):
 
     def get_ext_fullpath(self, ext_name: str) -> str:
         path = Path(super().get_ext_fullpath(ext_name))
-        heat_dir = path.parent.parent if ext_name.startswith(("heat.engine.", "heat.bots.")) else path.parent
+        in_subpackage = ext_name.startswith(("heat.engine.", "heat.bots.", "heat.rl."))
+        heat_dir = path.parent.parent if in_subpackage else path.parent
         return str(heat_dir / "_compiled" / path.name)
 
     def copy_extensions_to_source(self) -> None:

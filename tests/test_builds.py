@@ -195,3 +195,44 @@ def test_the_bots_hot_paths_are_compiled_and_decide_as_the_pure_ones(built: None
     assert json.loads(outputs[True][0]) == {"compiled": False}
     assert len(outputs[False]) == 3
     assert outputs[False][1:] == outputs[True][1:]
+
+
+RL_EPISODE = """
+import hashlib, json
+import numpy as np
+import heat.rl.actions as actions
+import heat.rl.observation as observation
+from heat.engine import Race, RaceConfig, default_seats, view_of
+
+print(json.dumps({module.__name__: not (module.__file__ or "").endswith(".py") for module in (actions, observation)}))
+digest = hashlib.sha256()
+rng = np.random.default_rng(3)
+race = Race(RaceConfig(default_seats(3), track="italia", laps=1, seed=5, garage="all", weather=True))
+while not race.is_over:
+    seat = race.to_decide()[0]
+    cursor = actions.DecisionCursor(race.legal_decisions(seat))
+    base = observation.encode_view(view_of(race, seat))
+    digest.update(base.tobytes())
+    decision = cursor.advance_forced()
+    while decision is None:
+        digest.update(observation.encode(view_of(race, seat), cursor.prefix).tobytes() + cursor.mask().tobytes())
+        allowed = cursor.allowed()
+        decision = cursor.choose(allowed[int(rng.integers(len(allowed)))])
+    race.apply(seat, decision)
+print(len(race.decisions), digest.hexdigest())
+"""
+
+
+def test_the_learning_environments_hot_paths_are_compiled_and_encode_as_the_pure_ones(built: None) -> None:
+    """``heat.rl``'s modules compiled with the engine (``COMPILED_RL``, issue 34) load by default
+    and not with ``HEAT_PURE=1``, and give the same observations, masks and decisions, bit for
+    bit, over a race with every module."""
+    outputs = {}
+    for pure in (False, True):
+        env = build_env(HEAT_PURE="1") if pure else build_env()
+        done = subprocess.run([sys.executable, "-c", RL_EPISODE], capture_output=True, text=True, check=True, env=env)
+        outputs[pure] = done.stdout.splitlines()
+    assert set(json.loads(outputs[False][0]).values()) == {True}
+    assert set(json.loads(outputs[True][0]).values()) == {False}
+    assert len(outputs[False]) == 2
+    assert outputs[False][1] == outputs[True][1]

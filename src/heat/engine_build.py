@@ -5,7 +5,8 @@ pure-Python one.
 ``pip install .`` (issue 33). The extension modules go to ``heat/_compiled/``, beside this file
 and apart from the sources, with a stamp holding the hash of the source they were built from. At
 import ``heat`` calls :func:`use_compiled_engine`, which puts an import hook first on
-``sys.meta_path`` that loads ``heat.engine.*`` (and the bots' ``COMPILED_BOTS``) from those modules, unless
+``sys.meta_path`` that loads ``heat.engine.*`` (and the bots' ``COMPILED_BOTS``, ``heat.rl``'s
+``COMPILED_RL``) from those modules, unless
 
 - ``HEAT_PURE`` is set (to anything but ``0``): the pure engine is forced;
 - there is no build (no C compiler, or a failed compile), or its stamp does not match the source
@@ -62,18 +63,26 @@ simulator and what it calls per plan. Not ``valuetable``, whose work is numpy's
 (docs/benchmarks.md, "The bots compiled"). Their names differ from every engine module's: the
 extensions of both packages lie side by side in ``_compiled``."""
 BOTS_PACKAGE: Final = "heat.bots"
+COMPILED_RL: Final = ("actions", "observation")
+"""The learning environment's modules compiled with the engine, in its group (issue 34): the
+spelling of the legal decisions and their mask, and the encoding of a view, which cost more than
+the compiled engine step while pure (docs/rl.md, "Speed"). Neither imports torch, gymnasium or
+anything beyond numpy at module level; their names differ from every engine and bots module's."""
+RL_PACKAGE: Final = "heat.rl"
 
 
 def _source_files(engine_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
     """(module name, path) of each module mypyc compiles: every engine ``.py`` but
     ``__init__.py``, sorted, then the bots' ``COMPILED_BOTS`` from the ``bots`` folder beside
-    ``engine_dir`` (where it has them)."""
+    ``engine_dir`` and ``heat.rl``'s ``COMPILED_RL`` from the ``rl`` folder (where they are)."""
     engine_dir = os.fspath(engine_dir)
     names = sorted(name for name in os.listdir(engine_dir) if name.endswith(".py") and name != "__init__.py")
     engine = [(f"{ENGINE_PACKAGE}.{name[:-3]}", os.path.join(engine_dir, name)) for name in names]
     bots_dir = os.path.join(os.path.dirname(engine_dir), "bots")
     bots = [(f"{BOTS_PACKAGE}.{name}", os.path.join(bots_dir, f"{name}.py")) for name in COMPILED_BOTS]
-    return engine + [(module, path) for module, path in bots if os.path.isfile(path)]
+    rl_dir = os.path.join(os.path.dirname(engine_dir), "rl")
+    rl = [(f"{RL_PACKAGE}.{name}", os.path.join(rl_dir, f"{name}.py")) for name in COMPILED_RL]
+    return engine + [(module, path) for module, path in bots + rl if os.path.isfile(path)]
 
 
 def compiled_sources(engine_dir: str | os.PathLike[str] = ENGINE_DIR) -> list[Path]:
@@ -190,7 +199,7 @@ def _is_compiled(module: ModuleType) -> bool:
 
 
 class EnginePackage(ModuleType):
-    """The type of the ``heat.engine`` and ``heat.bots`` packages once a compiled module of theirs
+    """The type of the ``heat.engine``, ``heat.bots`` and ``heat.rl`` packages once a compiled module of theirs
     is found: each compiled submodule's frozen dataclasses are made picklable
     (:func:`make_frozen_dataclasses_picklable`) when the submodule is bound to its package.
 
@@ -230,7 +239,7 @@ class CompiledEngineFinder:
         if location is None:
             return None
         package_name = fullname.rpartition(".")[0]
-        if package_name in (ENGINE_PACKAGE, BOTS_PACKAGE):
+        if package_name in (ENGINE_PACKAGE, BOTS_PACKAGE, RL_PACKAGE):
             _watch_package(package_name)
         spec = ModuleSpec(fullname, ExtensionFileLoader(fullname, location), origin=location)
         spec.has_location = True  # sets __file__, as importlib.util.spec_from_file_location does
