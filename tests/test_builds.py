@@ -76,10 +76,10 @@ def test_HEAT_PURE_forces_the_pure_engine(built: None) -> None:
     assert heat_version(HEAT_PURE="1").splitlines()[1] == "engine: pure Python (HEAT_PURE is set)"
 
 
-def test_a_build_of_other_source_is_never_loaded(tmp_path: Path) -> None:
-    """A stamp vouches for the very source it was built from: a build of yesterday's engine (a
-    developer edited a module since) is not found, and the pure engine runs until the next compile."""
-    engine, compiled = tmp_path / "engine", tmp_path / "_compiled"
+def stamped_build(folder: Path) -> tuple[Path, Path]:
+    """A copy of the engine's source in ``folder/engine`` and an empty stand-in of its complete
+    build in ``folder/_compiled``, stamped with that source's hash."""
+    engine, compiled = folder / "engine", folder / "_compiled"
     engine.mkdir()
     compiled.mkdir()
     for path in compiled_sources():
@@ -89,6 +89,13 @@ def test_a_build_of_other_source_is_never_loaded(tmp_path: Path) -> None:
     for name in [path.stem for path in compiled_sources(engine)] + [shared]:
         (compiled / f"{name}{EXTENSION_SUFFIXES[0]}").touch()
     (compiled / STAMP_NAME).write_text(source_hash(engine) + "\n")
+    return engine, compiled
+
+
+def test_a_build_of_other_source_is_never_loaded(tmp_path: Path) -> None:
+    """A stamp vouches for the very source it was built from: a build of yesterday's engine (a
+    developer edited a module since) is not found, and the pure engine runs until the next compile."""
+    engine, compiled = stamped_build(tmp_path)
     assert set(compiled_modules(compiled, engine)) == {f"heat.engine.{p.stem}" for p in compiled_sources(engine)} | {
         engine_build.SHARED_LIBRARY
     }
@@ -104,16 +111,7 @@ def test_the_source_is_hashed_again_only_when_its_files_change(tmp_path: Path, m
     """Issue 28: each start compared the stamp with a hash of every source file. Once they match,
     the files' sizes, times and inodes are noted (``STAT_NAME``) and the next starts only compare
     those; an edit that keeps a file's size still changes its time, and the build is refused."""
-    engine, compiled = tmp_path / "engine", tmp_path / "_compiled"
-    engine.mkdir()
-    compiled.mkdir()
-    for path in compiled_sources():
-        if path.parent.name == "engine":
-            (engine / path.name).write_bytes(path.read_bytes())
-    shared = engine_build.SHARED_LIBRARY.rpartition(".")[2]
-    for name in [path.stem for path in compiled_sources(engine)] + [shared]:
-        (compiled / f"{name}{EXTENSION_SUFFIXES[0]}").touch()
-    (compiled / STAMP_NAME).write_text(source_hash(engine) + "\n")
+    engine, compiled = stamped_build(tmp_path)
     note = compiled / engine_build.STAT_NAME
     assert not note.exists()
     assert compiled_modules(compiled, engine)
