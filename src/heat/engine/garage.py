@@ -20,7 +20,6 @@ MANDATORY: Final = ("heat", "scrap", "adjust")
 
 
 @cache
-@cache
 def react_option(symbol: str, amount: int, source: str) -> React:
     """The React decision with these fields, built once and shared: the module's React options
     are listed again at every React step, and decisions are immutable values."""
@@ -58,11 +57,17 @@ def has_direct_card(race: RaceState, car: Car) -> bool:
     if not race.owns_direct[car.seat]:
         return False
     direct = race.setup.cards.direct
-    return any(map(direct.__getitem__, car.hand))
+    # any(generator), not any(map(...)): mypyc compiles the first to a loop, the second to calls
+    # into the interpreter (about 900 instructions a call); the same for the loop below.
+    return any(direct[kind] for kind in car.hand)
 
 
 def pending_heat(race: RaceState) -> int:
-    return sum([amount for symbol, amount, _ in race.turn.symbols if symbol == "heat"])
+    pending = 0
+    for symbol, amount, _ in race.turn.symbols:
+        if symbol == "heat":
+            pending += amount
+    return pending
 
 
 def salvage_options(race: RaceState, car: Car, amount: int, source: str) -> list[Decision]:

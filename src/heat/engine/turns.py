@@ -203,11 +203,14 @@ def react_options(race: RaceState, car: Car) -> list[Decision]:
     mandatory symbol is left (G-23)."""
     if race.turn.simple:
         return base_react_options(race, car)
-    key = (len(race.decisions), race.turn_index, race.round)
-    if race.options_key == key:
+    decisions = len(race.decisions)
+    turn_index = race.turn_index
+    if race.options_decisions == decisions and race.options_turn == turn_index and race.options_round == race.round:
         return race.options_cache
     options = module_react_options(race, car)
-    race.options_key = key
+    race.options_decisions = decisions
+    race.options_turn = turn_index
+    race.options_round = race.round
     race.options_cache = options
     return options
 
@@ -238,11 +241,11 @@ def module_react_options(race: RaceState, car: Car) -> list[Decision]:
     if turn.adrenaline and not turn.adrenaline_move_used:
         options.append(ADRENALINE_MOVE)
     mandatory = False
-    seen: set[tuple[str, int, int]] = set()
-    for symbol, amount, kind in turn.symbols:
-        if (symbol, amount, kind) in seen:
-            continue
-        seen.add((symbol, amount, kind))
+    symbols = turn.symbols
+    for index, entry in enumerate(symbols):
+        if index and entry in symbols[:index]:
+            continue  # the same symbol twice (two copies of a card played) is one option
+        symbol, amount, kind = entry
         source = ids[kind]
         if symbol in garage.MANDATORY:
             mandatory = True
@@ -259,7 +262,13 @@ def module_react_options(race: RaceState, car: Car) -> list[Decision]:
             options.append(garage.react_option(symbol, 0, source))
     if race.owns_direct[car.seat]:
         direct = cards.direct
-        for kind in sorted({k for k in car.hand if direct[k]}, key=lambda k: ids[k]):
+        directs: list[int] = []
+        for kind in car.hand:
+            if direct[kind] and kind not in directs:
+                directs.append(kind)
+        if len(directs) > 1:
+            directs.sort(key=ids.__getitem__)
+        for kind in directs:
             if car.engine - pending >= cards.heat_cost[kind]:  # OQ-G-3
                 options.append(garage.react_option("direct", 0, ids[kind]))
     if options and not mandatory:
