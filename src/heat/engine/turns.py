@@ -29,6 +29,7 @@ from heat.engine.events import (
     SpunOut,
     SymbolUsed,
 )
+from heat.engine.plan import heat_of
 from heat.engine.reveal import is_cluttered_play, reachable_gears
 from heat.engine.state import CHOOSE, DISCARD, END, REACT, REFRESH, SLIPSTREAM, RaceState
 
@@ -73,7 +74,7 @@ def start_turn(race: RaceState) -> None:
     if race.setup.config.pass_sponsor:
         key = mechanics.position_key(race, car)
         turn.ahead = [other.seat for other in race.cars if other.on_track and mechanics.position_key(race, other) > key]
-    upgrade_heat = sum(map(cards.heat_cost.__getitem__, plan))
+    upgrade_heat = heat_of(cards.heat_cost, plan)  # not sum(map(...)): compiled, calls into Python
     if is_cluttered_play(plan.count(cards.heat), len(plan), car.gear, upgrade_heat, car.engine):
         # B-14: cluttered hand: no move, 1st gear, straight to step 9 (OQ-B-6). Every other
         # play's Heat was payable when it was committed (OQ-G-3); a cluttered hand's may hold
@@ -169,10 +170,11 @@ def enter_corners(race: RaceState, car: Car) -> None:
 
 def enter_discard(race: RaceState, car: Car) -> None:
     discardable = race.setup.cards.discardable
-    if any(map(discardable.__getitem__, car.hand)):
-        race.step = DISCARD
-    else:
-        enter_refresh(race, car)
+    for kind in car.hand:  # a loop, not any(map(...)): compiled, that calls into the interpreter
+        if discardable[kind]:
+            race.step = DISCARD
+            return
+    enter_refresh(race, car)
 
 
 def enter_refresh(race: RaceState, car: Car) -> None:
