@@ -77,7 +77,7 @@ def test_a_race_copy_copies_every_field_but_its_caches_and_shares_its_setup() ->
     race = Race(RaceConfig(default_seats(3), seed=4))
     state = race.state
     objects = {"setup", "cars", "turn", "rng", "draft", "log", "decisions", "conditions", "start_position"}
-    caches = {"options_key", "options_cache"}
+    caches = {"options_decisions", "options_round", "options_turn", "options_cache"}
     fields = [name for name in state_fields(state) if name not in caches]
     assert len(fields) > 20 and "setup" in fields
     for index, name in enumerate(fields):

@@ -135,10 +135,14 @@ class RaceState:
         """Per seat: does the car own a One-time use card (G-29)?"""
         self.owns_refresh: list[bool] = source.owns_refresh if source else []
         """Per seat: does the car own a Refresh card (G-33)?"""
-        self.options_key: tuple[int, int, int] | None = None
+        self.options_decisions: int = -1
+        self.options_round: int = -1
+        self.options_turn: int = -1
         self.options_cache: list[Decision] = []
-        """The React options of the active car, kept until the next decision (they cost the most);
-        a copy starts without them."""
+        """The React options of the active car, kept until the next decision (they cost the most),
+        with the count of decisions, the round and the turn they were listed at (three ints, not a
+        tuple, which the compiled engine would allocate at every look-up); a copy starts without
+        them."""
 
     def copy(self, *, record_events: bool | None = None) -> RaceState:
         """An independent copy sharing the setup; the event log is copied unless

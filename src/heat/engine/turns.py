@@ -29,6 +29,7 @@ from heat.engine.events import (
     SpunOut,
     SymbolUsed,
 )
+from heat.engine.plan import heat_of
 from heat.engine.reveal import is_cluttered_play, reachable_gears
 from heat.engine.state import CHOOSE, DISCARD, END, REACT, REFRESH, SLIPSTREAM, RaceState
 
@@ -73,7 +74,7 @@ def start_turn(race: RaceState) -> None:
     if race.setup.config.pass_sponsor:
         key = mechanics.position_key(race, car)
         turn.ahead = [other.seat for other in race.cars if other.on_track and mechanics.position_key(race, other) > key]
-    upgrade_heat = sum(map(cards.heat_cost.__getitem__, plan))
+    upgrade_heat = heat_of(cards.heat_cost, plan)  # not sum(map(...)): compiled, calls into Python
     if is_cluttered_play(plan.count(cards.heat), len(plan), car.gear, upgrade_heat, car.engine):
         # B-14: cluttered hand: no move, 1st gear, straight to step 9 (OQ-B-6). Every other
         # play's Heat was payable when it was committed (OQ-G-3); a cluttered hand's may hold
@@ -169,10 +170,11 @@ def enter_corners(race: RaceState, car: Car) -> None:
 
 def enter_discard(race: RaceState, car: Car) -> None:
     discardable = race.setup.cards.discardable
-    if any(map(discardable.__getitem__, car.hand)):
-        race.step = DISCARD
-    else:
-        enter_refresh(race, car)
+    for kind in car.hand:  # a loop, not any(map(...)): compiled, that calls into the interpreter
+        if discardable[kind]:
+            race.step = DISCARD
+            return
+    enter_refresh(race, car)
 
 
 def enter_refresh(race: RaceState, car: Car) -> None:
@@ -203,11 +205,14 @@ def react_options(race: RaceState, car: Car) -> list[Decision]:
     mandatory symbol is left (G-23)."""
     if race.turn.simple:
         return base_react_options(race, car)
-    key = (len(race.decisions), race.turn_index, race.round)
-    if race.options_key == key:
+    decisions = len(race.decisions)
+    turn_index = race.turn_index
+    if race.options_decisions == decisions and race.options_turn == turn_index and race.options_round == race.round:
         return race.options_cache
     options = module_react_options(race, car)
-    race.options_key = key
+    race.options_decisions = decisions
+    race.options_turn = turn_index
+    race.options_round = race.round
     race.options_cache = options
     return options
 
@@ -238,11 +243,11 @@ def module_react_options(race: RaceState, car: Car) -> list[Decision]:
     if turn.adrenaline and not turn.adrenaline_move_used:
         options.append(ADRENALINE_MOVE)
     mandatory = False
-    seen: set[tuple[str, int, int]] = set()
-    for symbol, amount, kind in turn.symbols:
-        if (symbol, amount, kind) in seen:
-            continue
-        seen.add((symbol, amount, kind))
+    symbols = turn.symbols
+    for index, entry in enumerate(symbols):
+        if index and entry in symbols[:index]:
+            continue  # the same symbol twice (two copies of a card played) is one option
+        symbol, amount, kind = entry
         source = ids[kind]
         if symbol in garage.MANDATORY:
             mandatory = True
@@ -259,7 +264,13 @@ def module_react_options(race: RaceState, car: Car) -> list[Decision]:
             options.append(garage.react_option(symbol, 0, source))
     if race.owns_direct[car.seat]:
         direct = cards.direct
-        for kind in sorted({k for k in car.hand if direct[k]}, key=lambda k: ids[k]):
+        directs: list[int] = []
+        for kind in car.hand:
+            if direct[kind] and kind not in directs:
+                directs.append(kind)
+        if len(directs) > 1:
+            directs.sort(key=ids.__getitem__)
+        for kind in directs:
             if car.engine - pending >= cards.heat_cost[kind]:  # OQ-G-3
                 options.append(garage.react_option("direct", 0, ids[kind]))
     if options and not mandatory:
