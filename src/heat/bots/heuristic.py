@@ -9,7 +9,7 @@ Garage's choices follow simple rules that a careful player would use.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
 from heat.engine import board as rules
@@ -72,18 +72,18 @@ def held_cleared(cards: Sequence[CardDef], engine: int) -> float:
 class Weights(Frozen):
     """The bot's taste; difficulty levels change these."""
 
-    heat: Final[float]
+    heat: float
     """Spaces one Heat card is worth when the Engine is comfortable (early in the race)."""
-    scarce_heat: Final[float]
+    scarce_heat: float
     """Extra worth of Heat as the Engine empties."""
-    cooldown: Final[float]
-    stress: Final[float]
+    cooldown: float
+    stress: float
     """Worth of getting a Stress card out of the hand."""
-    noise: Final[float]
+    noise: float
     """Random spread added to every score (a gentler driver)."""
-    foresight: Final[float]
+    foresight: float
     """Weight of what the next turn can make of where this one ends."""
-    cleared_heat: Final[float]
+    cleared_heat: float
     """Worth of a Heat card that a cluttered hand's play clears to the discard pile (B-14.4): less
     than a Cooldown's, since a Heat card kept in hand is cooled back into the Engine in 1st gear."""
 
@@ -108,13 +108,13 @@ class Weights(Frozen):
         foresight: float = 0.2,
         cleared_heat: float = 0.5,
     ) -> None:
-        self.heat = heat
-        self.scarce_heat = scarce_heat
-        self.cooldown = cooldown
-        self.stress = stress
-        self.noise = noise
-        self.foresight = foresight
-        self.cleared_heat = cleared_heat
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "scarce_heat", scarce_heat)
+        object.__setattr__(self, "cooldown", cooldown)
+        object.__setattr__(self, "stress", stress)
+        object.__setattr__(self, "noise", noise)
+        object.__setattr__(self, "foresight", foresight)
+        object.__setattr__(self, "cleared_heat", cleared_heat)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.heat, self.scarce_heat, self.cooldown, self.stress, self.noise, self.foresight, self.cleared_heat)

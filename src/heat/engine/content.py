@@ -11,7 +11,7 @@ import os
 import tomllib
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from heat.engine.errors import DataError, Phrase
 from heat.engine.frozen import Frozen
@@ -25,13 +25,13 @@ _UPGRADE_FLAGS = ("refresh", "direct", "accelerate")
 class Corner(Frozen):
     """One corner: its Corner Line lies between space ``line_after`` and the next (B-0.14)."""
 
-    number: Final[int]
-    line_after: Final[int]
-    speed_limit: Final[int]
-    legends_line_after: Final[int]
-    raceline_after: Final[int]
-    press_letters: Final[tuple[str, ...]]
-    chevron: Final[bool]
+    number: int
+    line_after: int
+    speed_limit: int
+    legends_line_after: int
+    raceline_after: int
+    press_letters: tuple[str, ...]
+    chevron: bool
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "number",
@@ -62,13 +62,13 @@ class Corner(Frozen):
         press_letters: tuple[str, ...],
         chevron: bool,
     ) -> None:
-        self.number = number
-        self.line_after = line_after
-        self.speed_limit = speed_limit
-        self.legends_line_after = legends_line_after
-        self.raceline_after = raceline_after
-        self.press_letters = press_letters
-        self.chevron = chevron
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "line_after", line_after)
+        object.__setattr__(self, "speed_limit", speed_limit)
+        object.__setattr__(self, "legends_line_after", legends_line_after)
+        object.__setattr__(self, "raceline_after", raceline_after)
+        object.__setattr__(self, "press_letters", press_letters)
+        object.__setattr__(self, "chevron", chevron)
 
     def field_values(self) -> tuple[Any, ...]:
         return (
@@ -85,16 +85,16 @@ class Corner(Frozen):
 class Track(Frozen):
     """A race track (B-0.12 to B-0.18). Spaces are numbered 1..spaces from the finish line."""
 
-    id: Final[str]
-    name: Final[str]
-    laps: Final[int]
-    heat: Final[int]
-    stress: Final[int]
-    spaces: Final[int]
-    spots_per_space: Final[int]
-    corners: Final[tuple[Corner, ...]]
-    grid: Final[tuple[tuple[int, int], ...]]
-    raceline: Final[tuple[int, ...]]
+    id: str
+    name: str
+    laps: int
+    heat: int
+    stress: int
+    spaces: int
+    spots_per_space: int
+    corners: tuple[Corner, ...]
+    grid: tuple[tuple[int, int], ...]
+    raceline: tuple[int, ...]
     """Race-line lane of each space, indexed by space number (index 0 unused)."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -124,16 +124,16 @@ class Track(Frozen):
         grid: tuple[tuple[int, int], ...],
         raceline: tuple[int, ...],
     ) -> None:
-        self.id = id
-        self.name = name
-        self.laps = laps
-        self.heat = heat
-        self.stress = stress
-        self.spaces = spaces
-        self.spots_per_space = spots_per_space
-        self.corners = corners
-        self.grid = grid
-        self.raceline = raceline
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "laps", laps)
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "stress", stress)
+        object.__setattr__(self, "spaces", spaces)
+        object.__setattr__(self, "spots_per_space", spots_per_space)
+        object.__setattr__(self, "corners", corners)
+        object.__setattr__(self, "grid", grid)
+        object.__setattr__(self, "raceline", raceline)
 
     def field_values(self) -> tuple[Any, ...]:
         return (
@@ -185,24 +185,24 @@ class CardDef(Frozen):
     for Heat and Stress cards. The symbol fields are the Upgrade symbols of the Garage module
     (G-24 to G-37); base cards have none."""
 
-    id: Final[str]
-    name: Final[str]
-    type: Final[str]
-    speeds: Final[tuple[int, ...]]
-    category: Final[str]
-    plus: Final[int]
-    heat: Final[int]
-    scrap: Final[int]
-    adjust: Final[int]
-    cooldown: Final[int]
-    slipstream: Final[int]
-    reduce_stress: Final[int]
-    salvage: Final[int]
-    refresh: Final[bool]
-    direct: Final[bool]
-    accelerate: Final[bool]
-    one_time: Final[bool]
-    becomes: Final[str]
+    id: str
+    name: str
+    type: str
+    speeds: tuple[int, ...]
+    category: str
+    plus: int
+    heat: int
+    scrap: int
+    adjust: int
+    cooldown: int
+    slipstream: int
+    reduce_stress: int
+    salvage: int
+    refresh: bool
+    direct: bool
+    accelerate: bool
+    one_time: bool
+    becomes: str
     """An Upgrade that is another card in the deck: Extra Heat is a Heat card (G-8)."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -267,24 +267,24 @@ class CardDef(Frozen):
         one_time: bool = False,
         becomes: str = "",
     ) -> None:
-        self.id = id
-        self.name = name
-        self.type = type
-        self.speeds = speeds
-        self.category = category
-        self.plus = plus
-        self.heat = heat
-        self.scrap = scrap
-        self.adjust = adjust
-        self.cooldown = cooldown
-        self.slipstream = slipstream
-        self.reduce_stress = reduce_stress
-        self.salvage = salvage
-        self.refresh = refresh
-        self.direct = direct
-        self.accelerate = accelerate
-        self.one_time = one_time
-        self.becomes = becomes
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "speeds", speeds)
+        object.__setattr__(self, "category", category)
+        object.__setattr__(self, "plus", plus)
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "scrap", scrap)
+        object.__setattr__(self, "adjust", adjust)
+        object.__setattr__(self, "cooldown", cooldown)
+        object.__setattr__(self, "slipstream", slipstream)
+        object.__setattr__(self, "reduce_stress", reduce_stress)
+        object.__setattr__(self, "salvage", salvage)
+        object.__setattr__(self, "refresh", refresh)
+        object.__setattr__(self, "direct", direct)
+        object.__setattr__(self, "accelerate", accelerate)
+        object.__setattr__(self, "one_time", one_time)
+        object.__setattr__(self, "becomes", becomes)
 
     def field_values(self) -> tuple[Any, ...]:
         return (
@@ -361,12 +361,12 @@ class CardDef(Frozen):
 class Catalogue(Frozen):
     """Every card kind of the game and the decks built from them."""
 
-    cards: Final[tuple[CardDef, ...]]
-    basic_deck: Final[tuple[tuple[str, int], ...]]
-    starting_upgrades: Final[tuple[tuple[str, int], ...]]
-    box_stress: Final[int]
-    box_heat: Final[int]
-    upgrade_decks: Final[tuple[tuple[str, tuple[str, ...]], ...]]
+    cards: tuple[CardDef, ...]
+    basic_deck: tuple[tuple[str, int], ...]
+    starting_upgrades: tuple[tuple[str, int], ...]
+    box_stress: int
+    box_heat: int
+    upgrade_decks: tuple[tuple[str, tuple[str, ...]], ...]
     """Garage decks ('regular', 'advanced') and Sponsorship cards ('sponsor'): card ids, one per card."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -388,12 +388,12 @@ class Catalogue(Frozen):
         box_heat: int,
         upgrade_decks: tuple[tuple[str, tuple[str, ...]], ...] = (),
     ) -> None:
-        self.cards = cards
-        self.basic_deck = basic_deck
-        self.starting_upgrades = starting_upgrades
-        self.box_stress = box_stress
-        self.box_heat = box_heat
-        self.upgrade_decks = upgrade_decks
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "basic_deck", basic_deck)
+        object.__setattr__(self, "starting_upgrades", starting_upgrades)
+        object.__setattr__(self, "box_stress", box_stress)
+        object.__setattr__(self, "box_heat", box_heat)
+        object.__setattr__(self, "upgrade_decks", upgrade_decks)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.cards, self.basic_deck, self.starting_upgrades, self.box_stress, self.box_heat, self.upgrade_decks)
@@ -675,9 +675,9 @@ def build_catalogue(base: Catalogue, *upgrade_files: tuple[str, list[tuple[CardD
 class LegendsCard(Frozen):
     """One Legends card (L-7): each colour's Top Speed and Diamond."""
 
-    number: Final[int]
-    top_speed: Final[tuple[tuple[str, int], ...]]
-    diamond: Final[tuple[tuple[str, int], ...]]
+    number: int
+    top_speed: tuple[tuple[str, int], ...]
+    diamond: tuple[tuple[str, int], ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("number", "top_speed", "diamond")
     __slots__ = ("diamond", "number", "top_speed")
@@ -685,9 +685,9 @@ class LegendsCard(Frozen):
     def __init__(
         self, number: int, top_speed: tuple[tuple[str, int], ...], diamond: tuple[tuple[str, int], ...]
     ) -> None:
-        self.number = number
-        self.top_speed = top_speed
-        self.diamond = diamond
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "top_speed", top_speed)
+        object.__setattr__(self, "diamond", diamond)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.number, self.top_speed, self.diamond)
@@ -725,16 +725,16 @@ def parse_legends(text: str, source: str, colors: tuple[str, ...]) -> tuple[Lege
 class WeatherToken(Frozen):
     """A Weather token (W-4): its car-setup effect and its sector effect (W-18)."""
 
-    id: Final[str]
-    name: Final[str]
-    stress: Final[int]
-    heat: Final[int]
-    heat_to_deck: Final[int]
-    heat_to_discard: Final[int]
-    no_cooling: Final[bool]
-    no_slipstream: Final[bool]
-    slipstream_boost: Final[int]
-    cooling_bonus: Final[int]
+    id: str
+    name: str
+    stress: int
+    heat: int
+    heat_to_deck: int
+    heat_to_discard: int
+    no_cooling: bool
+    no_slipstream: bool
+    slipstream_boost: int
+    cooling_bonus: int
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "id",
@@ -774,16 +774,16 @@ class WeatherToken(Frozen):
         slipstream_boost: int = 0,
         cooling_bonus: int = 0,
     ) -> None:
-        self.id = id
-        self.name = name
-        self.stress = stress
-        self.heat = heat
-        self.heat_to_deck = heat_to_deck
-        self.heat_to_discard = heat_to_discard
-        self.no_cooling = no_cooling
-        self.no_slipstream = no_slipstream
-        self.slipstream_boost = slipstream_boost
-        self.cooling_bonus = cooling_bonus
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "stress", stress)
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "heat_to_deck", heat_to_deck)
+        object.__setattr__(self, "heat_to_discard", heat_to_discard)
+        object.__setattr__(self, "no_cooling", no_cooling)
+        object.__setattr__(self, "no_slipstream", no_slipstream)
+        object.__setattr__(self, "slipstream_boost", slipstream_boost)
+        object.__setattr__(self, "cooling_bonus", cooling_bonus)
 
     def field_values(self) -> tuple[Any, ...]:
         return (
@@ -803,14 +803,14 @@ class WeatherToken(Frozen):
 class RoadToken(Frozen):
     """A Road Conditions token (W-10): a corner effect or a sector effect."""
 
-    id: Final[str]
-    name: Final[str]
-    copies: Final[int]
-    limit: Final[int]
-    overheat: Final[int]
-    free_boost: Final[bool]
-    slipstream_boost: Final[int]
-    weather: Final[bool]
+    id: str
+    name: str
+    copies: int
+    limit: int
+    overheat: int
+    free_boost: bool
+    slipstream_boost: int
+    weather: bool
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "id",
@@ -835,14 +835,14 @@ class RoadToken(Frozen):
         slipstream_boost: int = 0,
         weather: bool = False,
     ) -> None:
-        self.id = id
-        self.name = name
-        self.copies = copies
-        self.limit = limit
-        self.overheat = overheat
-        self.free_boost = free_boost
-        self.slipstream_boost = slipstream_boost
-        self.weather = weather
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "copies", copies)
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "overheat", overheat)
+        object.__setattr__(self, "free_boost", free_boost)
+        object.__setattr__(self, "slipstream_boost", slipstream_boost)
+        object.__setattr__(self, "weather", weather)
 
     def field_values(self) -> tuple[Any, ...]:
         return (

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from heat.engine.errors import DecisionSyntaxError, shown
 from heat.engine.frozen import Frozen
@@ -19,8 +19,8 @@ def _canonical(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
 class Plan(Frozen):
     """Steps 1 and 2 (B-1, B-2): the gear to drive in and the cards to play, committed secretly."""
 
-    gear: Final[int]
-    cards: Final[tuple[str, ...]]
+    gear: int
+    cards: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("gear", "cards")
     __slots__ = ("cards", "gear")
@@ -29,8 +29,8 @@ class Plan(Frozen):
         return (self.gear, self.cards)
 
     def __init__(self, gear: int, cards: tuple[str, ...] | list[str]) -> None:
-        self.gear = gear
-        self.cards = tuple(sorted(cards))
+        object.__setattr__(self, "gear", gear)
+        object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def text(self) -> str:
         """``gear 3 play 1 4 stress``."""
@@ -40,17 +40,17 @@ class Plan(Frozen):
 class React(Frozen):
     """Step 5 (B-5): use one symbol. ``amount`` is the number of cards for a Cooldown."""
 
-    symbol: Final[str]
-    amount: Final[int]
-    source: Final[str]
+    symbol: str
+    amount: int
+    source: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("symbol", "amount", "source")
     __slots__ = ("amount", "source", "symbol")
 
     def __init__(self, symbol: str, amount: int = 0, source: str = "gear") -> None:
-        self.symbol = symbol
-        self.amount = amount
-        self.source = source
+        object.__setattr__(self, "symbol", symbol)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "source", source)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.symbol, self.amount, self.source)
@@ -78,15 +78,15 @@ class EndReact(Frozen):
 class Slipstream(Frozen):
     """Step 6 (B-6): slipstream or not; ``spaces`` is 2, or more with Slipstream boosts (G-31)."""
 
-    take: Final[bool]
-    spaces: Final[int]
+    take: bool
+    spaces: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("take", "spaces")
     __slots__ = ("spaces", "take")
 
     def __init__(self, take: bool, spaces: int = 2) -> None:
-        self.take = take
-        self.spaces = spaces
+        object.__setattr__(self, "take", take)
+        object.__setattr__(self, "spaces", spaces)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.take, self.spaces)
@@ -101,15 +101,15 @@ class Slipstream(Frozen):
 class ChooseSpeed(Frozen):
     """Step 3 (G-21): the Speed value of a card that offers several."""
 
-    card: Final[str]
-    value: Final[int]
+    card: str
+    value: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("card", "value")
     __slots__ = ("card", "value")
 
     def __init__(self, card: str, value: int) -> None:
-        self.card = card
-        self.value = value
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "value", value)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.card, self.value)
@@ -122,15 +122,15 @@ class ChooseSpeed(Frozen):
 class Salvage(Frozen):
     """Step 5 (G-34): cards from the discard pile to shuffle into the draw deck."""
 
-    cards: Final[tuple[str, ...]]
-    source: Final[str]
+    cards: tuple[str, ...]
+    source: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("cards", "source")
     __slots__ = ("cards", "source")
 
     def __init__(self, cards: tuple[str, ...], source: str) -> None:
-        self.cards = _canonical(cards)
-        self.source = source
+        object.__setattr__(self, "cards", _canonical(cards))
+        object.__setattr__(self, "source", source)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.cards, self.source)
@@ -143,13 +143,13 @@ class Salvage(Frozen):
 class Refresh(Frozen):
     """Step 9 (G-33): played cards with Refresh to put back on top of the draw deck."""
 
-    cards: Final[tuple[str, ...]]
+    cards: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
     __slots__ = ("cards",)
 
     def __init__(self, cards: tuple[str, ...]) -> None:
-        self.cards = _canonical(cards)
+        object.__setattr__(self, "cards", _canonical(cards))
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.cards,)
@@ -162,13 +162,13 @@ class Refresh(Frozen):
 class Draft(Frozen):
     """Building the car (G-11, C-15): take one Upgrade card from the market."""
 
-    card: Final[str]
+    card: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("card",)
     __slots__ = ("card",)
 
     def __init__(self, card: str) -> None:
-        self.card = card
+        object.__setattr__(self, "card", card)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.card,)
@@ -181,15 +181,15 @@ class Draft(Frozen):
 class Swap(Frozen):
     """Championship build (C-16): give up an owned Upgrade card for a market leftover, or not."""
 
-    give: Final[str | None]
-    take: Final[str | None]
+    give: str | None
+    take: str | None
 
     FIELDS: ClassVar[tuple[str, ...]] = ("give", "take")
     __slots__ = ("give", "take")
 
     def __init__(self, give: str | None, take: str | None) -> None:
-        self.give = give
-        self.take = take
+        object.__setattr__(self, "give", give)
+        object.__setattr__(self, "take", take)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.give, self.take)
@@ -202,13 +202,13 @@ class Swap(Frozen):
 class Keep(Frozen):
     """GOAT (C-44): the one Upgrade card kept for the next season."""
 
-    card: Final[str]
+    card: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("card",)
     __slots__ = ("card",)
 
     def __init__(self, card: str) -> None:
-        self.card = card
+        object.__setattr__(self, "card", card)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.card,)
@@ -221,7 +221,7 @@ class Keep(Frozen):
 class Discard(Frozen):
     """Step 8 (B-8): the cards to discard from hand (possibly none)."""
 
-    cards: Final[tuple[str, ...]]
+    cards: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
     __slots__ = ("cards",)
@@ -230,7 +230,7 @@ class Discard(Frozen):
         return (self.cards,)
 
     def __init__(self, cards: tuple[str, ...] | list[str]) -> None:
-        self.cards = tuple(sorted(cards))
+        object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def text(self) -> str:
         """``discard 1 3`` or ``discard nothing``."""

@@ -6,7 +6,7 @@ version another seat may see: only ``Drew`` carries private cards, which are hid
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from heat.engine.frozen import Frozen
 
@@ -14,13 +14,13 @@ from heat.engine.frozen import Frozen
 class Event(Frozen):
     """Base class of all events."""
 
-    seat: Final[int]
+    seat: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat",)
     __slots__ = ("seat",)
 
     def __init__(self, seat: int) -> None:
-        self.seat = seat
+        object.__setattr__(self, "seat", seat)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat,)
@@ -40,14 +40,14 @@ class Event(Frozen):
 class RaceStarted(Event):
     """The cars took their grid places; ``grid`` lists seats from pole position back (B-10.9)."""
 
-    grid: Final[tuple[int, ...]]
+    grid: tuple[int, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "grid")
     __slots__ = ("grid",)
 
     def __init__(self, seat: int, grid: tuple[int, ...]) -> None:
         super().__init__(seat)
-        self.grid = grid
+        object.__setattr__(self, "grid", grid)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.grid)
@@ -56,14 +56,14 @@ class RaceStarted(Event):
 class RoundStarted(Event):
     """A new round began (B-11.1)."""
 
-    round: Final[int]
+    round: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "round")
     __slots__ = ("round",)
 
     def __init__(self, seat: int, round: int) -> None:
         super().__init__(seat)
-        self.round = round
+        object.__setattr__(self, "round", round)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.round)
@@ -78,16 +78,16 @@ class PlanCommitted(Event):
 class GearShifted(Event):
     """Gears were revealed at the start of the turns (OQ-B-17)."""
 
-    old: Final[int]
-    new: Final[int]
+    old: int
+    new: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "old", "new")
     __slots__ = ("new", "old")
 
     def __init__(self, seat: int, old: int, new: int) -> None:
         super().__init__(seat)
-        self.old = old
-        self.new = new
+        object.__setattr__(self, "old", old)
+        object.__setattr__(self, "new", new)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.old, self.new)
@@ -96,16 +96,16 @@ class GearShifted(Event):
 class HeatPaid(Event):
     """Heat moved from the Engine to the discard pile (B-13.1)."""
 
-    amount: Final[int]
-    reason: Final[str]
+    amount: int
+    reason: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "amount", "reason")
     __slots__ = ("amount", "reason")
 
     def __init__(self, seat: int, amount: int, reason: str) -> None:
         super().__init__(seat)
-        self.amount = amount
-        self.reason = reason
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "reason", reason)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.amount, self.reason)
@@ -114,14 +114,14 @@ class HeatPaid(Event):
 class CardsRevealed(Event):
     """The play area was turned face up (B-3.1)."""
 
-    cards: Final[tuple[str, ...]]
+    cards: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "cards")
     __slots__ = ("cards",)
 
     def __init__(self, seat: int, cards: tuple[str, ...]) -> None:
         super().__init__(seat)
-        self.cards = cards
+        object.__setattr__(self, "cards", cards)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.cards)
@@ -136,18 +136,18 @@ class ClutteredHand(Event):
 class CardFlipped(Event):
     """A card was flipped from the draw deck for a + symbol (B-12.4); kept if Basic."""
 
-    card: Final[str]
-    kept: Final[bool]
-    reason: Final[str]
+    card: str
+    kept: bool
+    reason: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "card", "kept", "reason")
     __slots__ = ("card", "kept", "reason")
 
     def __init__(self, seat: int, card: str, kept: bool, reason: str) -> None:
         super().__init__(seat)
-        self.card = card
-        self.kept = kept
-        self.reason = reason
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "kept", kept)
+        object.__setattr__(self, "reason", reason)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.card, self.kept, self.reason)
@@ -156,14 +156,14 @@ class CardFlipped(Event):
 class Moved(Event):
     """A car moved; ``blocked`` if it stopped short of where its move would take it (B-3.7)."""
 
-    spaces: Final[int]
-    reason: Final[str]
-    from_space: Final[int]
-    from_lap: Final[int]
-    to_space: Final[int]
-    to_lap: Final[int]
-    to_lane: Final[int]
-    blocked: Final[bool]
+    spaces: int
+    reason: str
+    from_space: int
+    from_lap: int
+    to_space: int
+    to_lap: int
+    to_lane: int
+    blocked: bool
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "seat",
@@ -191,14 +191,14 @@ class Moved(Event):
         blocked: bool,
     ) -> None:
         super().__init__(seat)
-        self.spaces = spaces
-        self.reason = reason
-        self.from_space = from_space
-        self.from_lap = from_lap
-        self.to_space = to_space
-        self.to_lap = to_lap
-        self.to_lane = to_lane
-        self.blocked = blocked
+        object.__setattr__(self, "spaces", spaces)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "from_space", from_space)
+        object.__setattr__(self, "from_lap", from_lap)
+        object.__setattr__(self, "to_space", to_space)
+        object.__setattr__(self, "to_lap", to_lap)
+        object.__setattr__(self, "to_lane", to_lane)
+        object.__setattr__(self, "blocked", blocked)
 
     def field_values(self) -> tuple[Any, ...]:
         return (
@@ -223,16 +223,16 @@ class AdrenalineGained(Event):
 class CooledDown(Event):
     """Heat cards went from hand back to the Engine (B-5.3)."""
 
-    count: Final[int]
-    source: Final[str]
+    count: int
+    source: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "count", "source")
     __slots__ = ("count", "source")
 
     def __init__(self, seat: int, count: int, source: str) -> None:
         super().__init__(seat)
-        self.count = count
-        self.source = source
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "source", source)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.count, self.source)
@@ -241,14 +241,14 @@ class CooledDown(Event):
 class Boosted(Event):
     """A Boost was used: 1 Heat paid and a + symbol resolved (B-5.6)."""
 
-    value: Final[int]
+    value: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "value")
     __slots__ = ("value",)
 
     def __init__(self, seat: int, value: int) -> None:
         super().__init__(seat)
-        self.value = value
+        object.__setattr__(self, "value", value)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.value)
@@ -257,16 +257,16 @@ class Boosted(Event):
 class SpeedIncreased(Event):
     """Speed rose by ``amount`` from a symbol (Adrenaline's +1, B-4.4)."""
 
-    amount: Final[int]
-    source: Final[str]
+    amount: int
+    source: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "amount", "source")
     __slots__ = ("amount", "source")
 
     def __init__(self, seat: int, amount: int, source: str) -> None:
         super().__init__(seat)
-        self.amount = amount
-        self.source = source
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "source", source)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.amount, self.source)
@@ -283,12 +283,12 @@ class CornerChecked(Event):
     ``overheat`` is the Road Conditions' Overheat token's (W-14); ``spin_out`` if the Engine
     cannot pay it (B-7.7: the ``SpunOut`` event follows)."""
 
-    corner: Final[int]
-    speed: Final[int]
-    limit: Final[int]
-    heat: Final[int]
-    overheat: Final[int]
-    spin_out: Final[bool]
+    corner: int
+    speed: int
+    limit: int
+    heat: int
+    overheat: int
+    spin_out: bool
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "corner", "speed", "limit", "heat", "overheat", "spin_out")
     __slots__ = ("corner", "heat", "limit", "overheat", "speed", "spin_out")
@@ -297,12 +297,12 @@ class CornerChecked(Event):
         self, seat: int, corner: int, speed: int, limit: int, heat: int, overheat: int = 0, spin_out: bool = False
     ) -> None:
         super().__init__(seat)
-        self.corner = corner
-        self.speed = speed
-        self.limit = limit
-        self.heat = heat
-        self.overheat = overheat
-        self.spin_out = spin_out
+        object.__setattr__(self, "corner", corner)
+        object.__setattr__(self, "speed", speed)
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "overheat", overheat)
+        object.__setattr__(self, "spin_out", spin_out)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.corner, self.speed, self.limit, self.heat, self.overheat, self.spin_out)
@@ -312,12 +312,12 @@ class SpunOut(Event):
     """The car could not pay a corner and spun out (B-7.7 to B-7.10); ``heat`` is what it paid:
     all its Engine held."""
 
-    corner: Final[int]
-    to_space: Final[int]
-    to_lap: Final[int]
-    to_lane: Final[int]
-    stress: Final[int]
-    heat: Final[int]
+    corner: int
+    to_space: int
+    to_lap: int
+    to_lane: int
+    stress: int
+    heat: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "corner", "to_space", "to_lap", "to_lane", "stress", "heat")
     __slots__ = ("corner", "heat", "stress", "to_lane", "to_lap", "to_space")
@@ -326,12 +326,12 @@ class SpunOut(Event):
         self, seat: int, corner: int, to_space: int, to_lap: int, to_lane: int, stress: int, heat: int = 0
     ) -> None:
         super().__init__(seat)
-        self.corner = corner
-        self.to_space = to_space
-        self.to_lap = to_lap
-        self.to_lane = to_lane
-        self.stress = stress
-        self.heat = heat
+        object.__setattr__(self, "corner", corner)
+        object.__setattr__(self, "to_space", to_space)
+        object.__setattr__(self, "to_lap", to_lap)
+        object.__setattr__(self, "to_lane", to_lane)
+        object.__setattr__(self, "stress", stress)
+        object.__setattr__(self, "heat", heat)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.corner, self.to_space, self.to_lap, self.to_lane, self.stress, self.heat)
@@ -340,14 +340,14 @@ class SpunOut(Event):
 class Discarded(Event):
     """Cards were discarded from hand face up in step 8 (B-8)."""
 
-    cards: Final[tuple[str, ...]]
+    cards: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "cards")
     __slots__ = ("cards",)
 
     def __init__(self, seat: int, cards: tuple[str, ...]) -> None:
         super().__init__(seat)
-        self.cards = cards
+        object.__setattr__(self, "cards", cards)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.cards)
@@ -356,14 +356,14 @@ class Discarded(Event):
 class Shuffled(Event):
     """The discard pile was shuffled into a new draw deck (B-15.1)."""
 
-    cards: Final[int]
+    cards: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "cards")
     __slots__ = ("cards",)
 
     def __init__(self, seat: int, cards: int) -> None:
         super().__init__(seat)
-        self.cards = cards
+        object.__setattr__(self, "cards", cards)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.cards)
@@ -372,16 +372,16 @@ class Shuffled(Event):
 class Drew(Event):
     """Cards were drawn into hand (B-9.2). Other seats see only how many."""
 
-    count: Final[int]
-    cards: Final[tuple[str, ...] | None]
+    count: int
+    cards: tuple[str, ...] | None
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "count", "cards")
     __slots__ = ("cards", "count")
 
     def __init__(self, seat: int, count: int, cards: tuple[str, ...] | None) -> None:
         super().__init__(seat)
-        self.count = count
-        self.cards = cards
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "cards", cards)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.count, self.cards)
@@ -401,18 +401,18 @@ class RoundEnded(Event):
     is every car from first to last at that moment (``Race.standings``: the Hall of Fame, then
     the cars on the track by position, B-11.7, then the eliminated)."""
 
-    round: Final[int]
-    finishers: Final[tuple[int, ...]]
-    order: Final[tuple[int, ...]]
+    round: int
+    finishers: tuple[int, ...]
+    order: tuple[int, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "round", "finishers", "order")
     __slots__ = ("finishers", "order", "round")
 
     def __init__(self, seat: int, round: int, finishers: tuple[int, ...], order: tuple[int, ...] = ()) -> None:
         super().__init__(seat)
-        self.round = round
-        self.finishers = finishers
-        self.order = order
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "finishers", finishers)
+        object.__setattr__(self, "order", order)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.round, self.finishers, self.order)
@@ -421,14 +421,14 @@ class RoundEnded(Event):
 class RaceEnded(Event):
     """Every car has finished; ``standings`` lists seats from first to last (B-16.7)."""
 
-    standings: Final[tuple[int, ...]]
+    standings: tuple[int, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "standings")
     __slots__ = ("standings",)
 
     def __init__(self, seat: int, standings: tuple[int, ...]) -> None:
         super().__init__(seat)
-        self.standings = standings
+        object.__setattr__(self, "standings", standings)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.standings)
@@ -437,16 +437,16 @@ class RaceEnded(Event):
 class ConditionsDrawn(Event):
     """The race's Weather token and one Road Conditions token per corner, in corner order (W-4..W-9)."""
 
-    weather: Final[str]
-    road: Final[tuple[str, ...]]
+    weather: str
+    road: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "weather", "road")
     __slots__ = ("road", "weather")
 
     def __init__(self, seat: int, weather: str, road: tuple[str, ...]) -> None:
         super().__init__(seat)
-        self.weather = weather
-        self.road = road
+        object.__setattr__(self, "weather", weather)
+        object.__setattr__(self, "road", road)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.weather, self.road)
@@ -455,16 +455,16 @@ class ConditionsDrawn(Event):
 class UpgradeDrafted(Event):
     """A player took an Upgrade card from the market (G-11)."""
 
-    card: Final[str]
-    round: Final[int]
+    card: str
+    round: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "card", "round")
     __slots__ = ("card", "round")
 
     def __init__(self, seat: int, card: str, round: int) -> None:
         super().__init__(seat)
-        self.card = card
-        self.round = round
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "round", round)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.card, self.round)
@@ -473,14 +473,14 @@ class UpgradeDrafted(Event):
 class UpgradesDealt(Event):
     """Quick start: a player was dealt 3 random Regular Upgrade cards (G-18)."""
 
-    cards: Final[tuple[str, ...]]
+    cards: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "cards")
     __slots__ = ("cards",)
 
     def __init__(self, seat: int, cards: tuple[str, ...]) -> None:
         super().__init__(seat)
-        self.cards = cards
+        object.__setattr__(self, "cards", cards)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.cards)
@@ -489,14 +489,14 @@ class UpgradesDealt(Event):
 class LegendsCardRevealed(Event):
     """The Legends card every Legend uses this round (L-6)."""
 
-    card: Final[int]
+    card: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "card")
     __slots__ = ("card",)
 
     def __init__(self, seat: int, card: int) -> None:
         super().__init__(seat)
-        self.card = card
+        object.__setattr__(self, "card", card)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.card)
@@ -505,16 +505,16 @@ class LegendsCardRevealed(Event):
 class SpeedChosen(Event):
     """The value of a card offering several Speed values (G-21)."""
 
-    card: Final[str]
-    value: Final[int]
+    card: str
+    value: int
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "card", "value")
     __slots__ = ("card", "value")
 
     def __init__(self, seat: int, card: str, value: int) -> None:
         super().__init__(seat)
-        self.card = card
-        self.value = value
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "value", value)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.card, self.value)
@@ -524,20 +524,20 @@ class SymbolUsed(Event):
     """An Upgrade symbol was applied in React (G-22): Heat, Scrap, Adjust Speed Limit,
     Reduce Stress, Accelerate, Direct Play; ``cards`` are the cards it moved, if any."""
 
-    symbol: Final[str]
-    amount: Final[int]
-    source: Final[str]
-    cards: Final[tuple[str, ...]]
+    symbol: str
+    amount: int
+    source: str
+    cards: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "symbol", "amount", "source", "cards")
     __slots__ = ("amount", "cards", "source", "symbol")
 
     def __init__(self, seat: int, symbol: str, amount: int, source: str, cards: tuple[str, ...] = ()) -> None:
         super().__init__(seat)
-        self.symbol = symbol
-        self.amount = amount
-        self.source = source
-        self.cards = cards
+        object.__setattr__(self, "symbol", symbol)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "cards", cards)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.symbol, self.amount, self.source, self.cards)
@@ -546,18 +546,18 @@ class SymbolUsed(Event):
 class Salvaged(Event):
     """Cards went from the discard pile into the draw deck (G-34). Others see only how many."""
 
-    count: Final[int]
-    cards: Final[tuple[str, ...] | None]
-    source: Final[str]
+    count: int
+    cards: tuple[str, ...] | None
+    source: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "count", "cards", "source")
     __slots__ = ("cards", "count", "source")
 
     def __init__(self, seat: int, count: int, cards: tuple[str, ...] | None, source: str) -> None:
         super().__init__(seat)
-        self.count = count
-        self.cards = cards
-        self.source = source
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "source", source)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.count, self.cards, self.source)
@@ -569,14 +569,14 @@ class Salvaged(Event):
 class Refreshed(Event):
     """Played cards went back on top of the draw deck instead of the discard pile (G-33)."""
 
-    cards: Final[tuple[str, ...]]
+    cards: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "cards")
     __slots__ = ("cards",)
 
     def __init__(self, seat: int, cards: tuple[str, ...]) -> None:
         super().__init__(seat)
-        self.cards = cards
+        object.__setattr__(self, "cards", cards)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.cards)
@@ -585,14 +585,14 @@ class Refreshed(Event):
 class CardsRemoved(Event):
     """One-time use cards left the game at the end of the turn (G-29)."""
 
-    cards: Final[tuple[str, ...]]
+    cards: tuple[str, ...]
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "cards")
     __slots__ = ("cards",)
 
     def __init__(self, seat: int, cards: tuple[str, ...]) -> None:
         super().__init__(seat)
-        self.cards = cards
+        object.__setattr__(self, "cards", cards)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.cards)
@@ -601,16 +601,16 @@ class CardsRemoved(Event):
 class SponsorGained(Event):
     """A Sponsorship card went from the Sponsorship deck into the hand (C-34). Others see only why."""
 
-    card: Final[str | None]
-    reason: Final[str]
+    card: str | None
+    reason: str
 
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "card", "reason")
     __slots__ = ("card", "reason")
 
     def __init__(self, seat: int, card: str | None, reason: str) -> None:
         super().__init__(seat)
-        self.card = card
-        self.reason = reason
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "reason", reason)
 
     def field_values(self) -> tuple[Any, ...]:
         return (self.seat, self.card, self.reason)

@@ -1,5 +1,5 @@
-"""``Frozen``: the base of the engine's immutable records (the events), cheaper to create at import
-than frozen dataclasses.
+"""``Frozen``: the base of the engine's immutable records (events, decisions, content), cheaper to
+create at import than frozen dataclasses.
 
 A frozen dataclass costs about 3M instructions when its module loads: ``dataclasses`` writes the
 source of six methods and compiles it, and ``import dataclasses`` loads ``inspect``. The 34 event
@@ -9,10 +9,9 @@ and names its fields in ``FIELDS``; equality, hashing, ``repr`` and pickling wor
 as a dataclass's would: ``Moved(seat=0, ...)``, equal when of the same class with equal fields,
 the hash of the fields' tuple.
 
-Assignment raises on either build. Compiled, the fields are declared ``Final`` (mypyc gives them no
-setter: ``AttributeError``), and ``__init__`` stores them directly. Pure, :func:`_write_once`
-becomes ``__setattr__``: a field can be set once (by ``__init__``), never again
-(``AttributeError``, of which ``dataclasses.FrozenInstanceError`` is a kind).
+Assignment raises ``AttributeError`` on either build: ``Frozen.__setattr__`` refuses it, and each
+``__init__`` sets its fields with ``object.__setattr__(self, "name", value)``, as a frozen
+dataclass's does, which mypyc compiles to a direct store into the native field.
 """
 
 from __future__ import annotations
@@ -45,6 +44,12 @@ class Frozen:
         shown = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.FIELDS])
         return f"{type(self).__qualname__}({shown})"
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of {type(self).__name__}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} of {type(self).__name__}")
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt through the constructor: mypyc's classes have no other way in (test_copies.py).
         return type(self), self.field_values()
@@ -62,23 +67,3 @@ def replace(record: R, **changes: Any) -> R:
     values.update(changes)
     rebuilt: R = cast(Any, type(record))(**values)
     return rebuilt
-
-
-def _write_once(record: object, name: str, value: object) -> None:
-    """The pure build's ``Frozen.__setattr__``: a field not yet set may be set (by ``__init__``)."""
-    try:
-        getattr(record, name)
-    except AttributeError:
-        object.__setattr__(record, name, value)
-        return
-    raise AttributeError(f"cannot assign to field {name!r} of {type(record).__name__}")
-
-
-def _never(record: object, name: str) -> None:
-    """The pure build's ``Frozen.__delattr__``."""
-    raise AttributeError(f"cannot delete field {name!r} of {type(record).__name__}")
-
-
-if type(_never).__name__ == "function":  # the pure build: mypyc's own classes refuse assignment (Final)
-    setattr(Frozen, "__setattr__", _write_once)  # noqa: B010 (mypy refuses assigning a method)
-    setattr(Frozen, "__delattr__", _never)  # noqa: B010
