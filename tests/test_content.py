@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from importlib import resources
 
 import pytest
@@ -30,7 +29,7 @@ def test_the_four_base_tracks_load_with_the_printed_setup_values():
 
 
 def test_tracks_are_frozen():
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         track("usa").laps = 9  # type: ignore[misc]
 
 

@@ -113,6 +113,41 @@ def test_the_plain_prompt_loads_neither_numpy_nor_rich_nor_textual() -> None:
     assert not modules & PROMPT_NEVER_LOADS
 
 
+PROMPT_DATACLASS_MODULES = {
+    "heat.engine.config",  # two classes; their fields and defaults are read by the clients
+    "heat.engine.view",  # five: the server and the online client build models from their fields
+    "heat.bots.planner_settings",  # the modules not compiled, which cannot subclass the compiled Frozen
+    "heat.legend_options",
+    "heat.players",
+    "heat.preview",
+}
+"""The only modules whose frozen dataclasses the plain prompt creates (issue 28): each costs about
+3M instructions when its module loads, so the events, decisions and content records (59 classes
+before) are ``heat.engine.frozen.Frozen`` records."""
+
+
+def test_the_prompt_creates_dataclasses_only_where_listed() -> None:
+    code = (
+        "import json, sys\n"
+        "from heat.cli.main import main\n"
+        "try:\n"
+        "    main(['play', '--plain', '--practice', '--seed', '1'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "found = sorted({kind.__module__ for module in list(sys.modules.values())\n"
+        "    for kind in vars(module).values() if isinstance(kind, type) and '__dataclass_fields__' in vars(kind)\n"
+        "    and kind.__module__.startswith('heat')})\n"
+        "print('\\nMODULES ' + json.dumps(found))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL
+    )
+    line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
+    found = set(json.loads(line.removeprefix("MODULES ")))
+    assert {"heat.engine.events", "heat.engine.decisions"}.isdisjoint(found)
+    assert found <= PROMPT_DATACLASS_MODULES
+
+
 def test_a_race_with_bots_at_the_prompt_loads_no_season_code() -> None:
     modules = loaded_by(["play", "--plain", "--seed", "3", "--bots", "3", "--garage", "all", "--weather"])
     assert "heat.cli.prompt" in modules and "heat.engine.garage" in modules

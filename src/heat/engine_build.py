@@ -184,11 +184,16 @@ def make_frozen_dataclasses_picklable(module: ModuleType) -> None:
     sets each field, which a frozen dataclass refuses (FrozenInstanceError); this registers, with
     ``copyreg``, a reduction that rebuilds each through its constructor (whose parameters are the
     fields, ``Plan`` and ``Discard`` included). The pure classes pickle as they are."""
+    classes = [
+        value for value in vars(module).values() if isinstance(value, type) and value.__module__ == module.__name__
+    ]
+    if not any("__dataclass_fields__" in vars(kind) for kind in classes):
+        return  # no dataclass: `dataclasses` (and `inspect`) need not load (issue 28)
     import copyreg
     import dataclasses
 
-    for value in vars(module).values():
-        if isinstance(value, type) and value.__module__ == module.__name__ and dataclasses.is_dataclass(value):
+    for value in classes:
+        if dataclasses.is_dataclass(value):
             params = getattr(value, "__dataclass_params__", None)
             if params is not None and params.frozen:
                 copyreg.pickle(value, _reduce_frozen)

@@ -50,6 +50,7 @@ from heat.engine.events import (
     Slipstreamed,
     SpeedIncreased,
 )
+from heat.engine.frozen import replace
 from scenario import car, of_type, play, position, race_from, snapshot
 
 RED, BLUE, GREEN = 0, 1, 2
@@ -281,7 +282,7 @@ def test_B_10_3_each_player_takes_basic_and_starting_cards_of_their_colour():
 
 @pure_engine_only
 def test_B_10_4_heat_and_stress_per_player_come_from_the_board(monkeypatch):
-    board = dataclasses.replace(track("usa"), heat=5, stress=2)
+    board = replace(track("usa"), heat=5, stress=2)
     monkeypatch.setattr(content, "track", lambda track_id: board)
     race = new_race(2)
     assert [c.engine for c in race.cars] == [5, 5]

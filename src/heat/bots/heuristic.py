@@ -9,13 +9,13 @@ Garage's choices follow simple rules that a careful player would use.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from heat.engine import Decision, Discard, EndReact, Plan, React, SeatView, Slipstream, track
 from heat.engine import board as rules
 from heat.engine.content import CardDef, Track, card_def
 from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
+from heat.engine.frozen import Frozen
 from heat.engine.rng import Rng
 from heat.engine.view import conditions_of
 from heat.preview import reveal_of
@@ -69,24 +69,55 @@ def held_cleared(cards: Sequence[CardDef], engine: int) -> float:
     return HELD_CLEARED * unpayable - HELD_KEPT * sum(upgrade_worth(c.id) for c in cleared)
 
 
-@dataclass(frozen=True, slots=True)
-class Weights:
+class Weights(Frozen):
     """The bot's taste; difficulty levels change these."""
 
-    heat: float = 0.5
+    heat: float
     """Spaces one Heat card is worth when the Engine is comfortable (early in the race)."""
-    scarce_heat: float = 1.0
+    scarce_heat: float
     """Extra worth of Heat as the Engine empties."""
-    cooldown: float = 1.1
-    stress: float = 0.8
+    cooldown: float
+    stress: float
     """Worth of getting a Stress card out of the hand."""
-    noise: float = 0.0
+    noise: float
     """Random spread added to every score (a gentler driver)."""
-    foresight: float = 0.2
+    foresight: float
     """Weight of what the next turn can make of where this one ends."""
-    cleared_heat: float = 0.5
+    cleared_heat: float
     """Worth of a Heat card that a cluttered hand's play clears to the discard pile (B-14.4): less
     than a Cooldown's, since a Heat card kept in hand is cooled back into the Engine in 1st gear."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "heat",
+        "scarce_heat",
+        "cooldown",
+        "stress",
+        "noise",
+        "foresight",
+        "cleared_heat",
+    )
+    __slots__ = ("cleared_heat", "cooldown", "foresight", "heat", "noise", "scarce_heat", "stress")
+
+    def __init__(
+        self,
+        heat: float = 0.5,
+        scarce_heat: float = 1.0,
+        cooldown: float = 1.1,
+        stress: float = 0.8,
+        noise: float = 0.0,
+        foresight: float = 0.2,
+        cleared_heat: float = 0.5,
+    ) -> None:
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "scarce_heat", scarce_heat)
+        object.__setattr__(self, "cooldown", cooldown)
+        object.__setattr__(self, "stress", stress)
+        object.__setattr__(self, "noise", noise)
+        object.__setattr__(self, "foresight", foresight)
+        object.__setattr__(self, "cleared_heat", cleared_heat)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.heat, self.scarce_heat, self.cooldown, self.stress, self.noise, self.foresight, self.cleared_heat)
 
 
 def progress_of(view: SeatView, seat: int) -> int:

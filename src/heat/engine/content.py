@@ -10,11 +10,11 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from heat.engine.errors import DataError, Phrase
+from heat.engine.frozen import Frozen
 
 CARD_TYPES = ("basic", "starting", "heat", "stress")
 UPGRADE_DECKS = ("regular", "advanced", "sponsor")
@@ -22,8 +22,7 @@ _UPGRADE_COUNTS = ("plus", "heat", "scrap", "cooldown", "slipstream", "reduce_st
 _UPGRADE_FLAGS = ("refresh", "direct", "accelerate")
 
 
-@dataclass(frozen=True, slots=True)
-class Corner:
+class Corner(Frozen):
     """One corner: its Corner Line lies between space ``line_after`` and the next (B-0.14)."""
 
     number: int
@@ -34,9 +33,56 @@ class Corner:
     press_letters: tuple[str, ...]
     chevron: bool
 
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "number",
+        "line_after",
+        "speed_limit",
+        "legends_line_after",
+        "raceline_after",
+        "press_letters",
+        "chevron",
+    )
+    __slots__ = (
+        "chevron",
+        "legends_line_after",
+        "line_after",
+        "number",
+        "press_letters",
+        "raceline_after",
+        "speed_limit",
+    )
 
-@dataclass(frozen=True, slots=True)
-class Track:
+    def __init__(
+        self,
+        number: int,
+        line_after: int,
+        speed_limit: int,
+        legends_line_after: int,
+        raceline_after: int,
+        press_letters: tuple[str, ...],
+        chevron: bool,
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "line_after", line_after)
+        object.__setattr__(self, "speed_limit", speed_limit)
+        object.__setattr__(self, "legends_line_after", legends_line_after)
+        object.__setattr__(self, "raceline_after", raceline_after)
+        object.__setattr__(self, "press_letters", press_letters)
+        object.__setattr__(self, "chevron", chevron)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.number,
+            self.line_after,
+            self.speed_limit,
+            self.legends_line_after,
+            self.raceline_after,
+            self.press_letters,
+            self.chevron,
+        )
+
+
+class Track(Frozen):
     """A race track (B-0.12 to B-0.18). Spaces are numbered 1..spaces from the finish line."""
 
     id: str
@@ -50,6 +96,58 @@ class Track:
     grid: tuple[tuple[int, int], ...]
     raceline: tuple[int, ...]
     """Race-line lane of each space, indexed by space number (index 0 unused)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "id",
+        "name",
+        "laps",
+        "heat",
+        "stress",
+        "spaces",
+        "spots_per_space",
+        "corners",
+        "grid",
+        "raceline",
+    )
+    __slots__ = ("corners", "grid", "heat", "id", "laps", "name", "raceline", "spaces", "spots_per_space", "stress")
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        laps: int,
+        heat: int,
+        stress: int,
+        spaces: int,
+        spots_per_space: int,
+        corners: tuple[Corner, ...],
+        grid: tuple[tuple[int, int], ...],
+        raceline: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "laps", laps)
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "stress", stress)
+        object.__setattr__(self, "spaces", spaces)
+        object.__setattr__(self, "spots_per_space", spots_per_space)
+        object.__setattr__(self, "corners", corners)
+        object.__setattr__(self, "grid", grid)
+        object.__setattr__(self, "raceline", raceline)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.id,
+            self.name,
+            self.laps,
+            self.heat,
+            self.stress,
+            self.spaces,
+            self.spots_per_space,
+            self.corners,
+            self.grid,
+            self.raceline,
+        )
 
     @property
     def corner_lines(self) -> tuple[int, ...]:
@@ -80,8 +178,7 @@ class Track:
         return (self.next_corner(space).line_after - space) % self.spaces
 
 
-@dataclass(frozen=True, slots=True)
-class CardDef:
+class CardDef(Frozen):
     """One kind of card. Cards of the same kind are interchangeable.
 
     ``speeds`` holds the card's Speed value, or the values to choose from (G-21); it is empty
@@ -91,22 +188,125 @@ class CardDef:
     id: str
     name: str
     type: str
-    speeds: tuple[int, ...] = ()
-    category: str = ""
-    plus: int = 0
-    heat: int = 0
-    scrap: int = 0
-    adjust: int = 0
-    cooldown: int = 0
-    slipstream: int = 0
-    reduce_stress: int = 0
-    salvage: int = 0
-    refresh: bool = False
-    direct: bool = False
-    accelerate: bool = False
-    one_time: bool = False
-    becomes: str = ""
+    speeds: tuple[int, ...]
+    category: str
+    plus: int
+    heat: int
+    scrap: int
+    adjust: int
+    cooldown: int
+    slipstream: int
+    reduce_stress: int
+    salvage: int
+    refresh: bool
+    direct: bool
+    accelerate: bool
+    one_time: bool
+    becomes: str
     """An Upgrade that is another card in the deck: Extra Heat is a Heat card (G-8)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "id",
+        "name",
+        "type",
+        "speeds",
+        "category",
+        "plus",
+        "heat",
+        "scrap",
+        "adjust",
+        "cooldown",
+        "slipstream",
+        "reduce_stress",
+        "salvage",
+        "refresh",
+        "direct",
+        "accelerate",
+        "one_time",
+        "becomes",
+    )
+    __slots__ = (
+        "accelerate",
+        "adjust",
+        "becomes",
+        "category",
+        "cooldown",
+        "direct",
+        "heat",
+        "id",
+        "name",
+        "one_time",
+        "plus",
+        "reduce_stress",
+        "refresh",
+        "salvage",
+        "scrap",
+        "slipstream",
+        "speeds",
+        "type",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        type: str,
+        speeds: tuple[int, ...] = (),
+        category: str = "",
+        plus: int = 0,
+        heat: int = 0,
+        scrap: int = 0,
+        adjust: int = 0,
+        cooldown: int = 0,
+        slipstream: int = 0,
+        reduce_stress: int = 0,
+        salvage: int = 0,
+        refresh: bool = False,
+        direct: bool = False,
+        accelerate: bool = False,
+        one_time: bool = False,
+        becomes: str = "",
+    ) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "speeds", speeds)
+        object.__setattr__(self, "category", category)
+        object.__setattr__(self, "plus", plus)
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "scrap", scrap)
+        object.__setattr__(self, "adjust", adjust)
+        object.__setattr__(self, "cooldown", cooldown)
+        object.__setattr__(self, "slipstream", slipstream)
+        object.__setattr__(self, "reduce_stress", reduce_stress)
+        object.__setattr__(self, "salvage", salvage)
+        object.__setattr__(self, "refresh", refresh)
+        object.__setattr__(self, "direct", direct)
+        object.__setattr__(self, "accelerate", accelerate)
+        object.__setattr__(self, "one_time", one_time)
+        object.__setattr__(self, "becomes", becomes)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.id,
+            self.name,
+            self.type,
+            self.speeds,
+            self.category,
+            self.plus,
+            self.heat,
+            self.scrap,
+            self.adjust,
+            self.cooldown,
+            self.slipstream,
+            self.reduce_stress,
+            self.salvage,
+            self.refresh,
+            self.direct,
+            self.accelerate,
+            self.one_time,
+            self.becomes,
+        )
 
     @property
     def speed(self) -> int | None:
@@ -158,8 +358,7 @@ class CardDef:
         return f"{head}: {', '.join(parts)}" if parts else head
 
 
-@dataclass(frozen=True, slots=True)
-class Catalogue:
+class Catalogue(Frozen):
     """Every card kind of the game and the decks built from them."""
 
     cards: tuple[CardDef, ...]
@@ -167,8 +366,37 @@ class Catalogue:
     starting_upgrades: tuple[tuple[str, int], ...]
     box_stress: int
     box_heat: int
-    upgrade_decks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    upgrade_decks: tuple[tuple[str, tuple[str, ...]], ...]
     """Garage decks ('regular', 'advanced') and Sponsorship cards ('sponsor'): card ids, one per card."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "cards",
+        "basic_deck",
+        "starting_upgrades",
+        "box_stress",
+        "box_heat",
+        "upgrade_decks",
+    )
+    __slots__ = ("basic_deck", "box_heat", "box_stress", "cards", "starting_upgrades", "upgrade_decks")
+
+    def __init__(
+        self,
+        cards: tuple[CardDef, ...],
+        basic_deck: tuple[tuple[str, int], ...],
+        starting_upgrades: tuple[tuple[str, int], ...],
+        box_stress: int,
+        box_heat: int,
+        upgrade_decks: tuple[tuple[str, tuple[str, ...]], ...] = (),
+    ) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "basic_deck", basic_deck)
+        object.__setattr__(self, "starting_upgrades", starting_upgrades)
+        object.__setattr__(self, "box_stress", box_stress)
+        object.__setattr__(self, "box_heat", box_heat)
+        object.__setattr__(self, "upgrade_decks", upgrade_decks)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.cards, self.basic_deck, self.starting_upgrades, self.box_stress, self.box_heat, self.upgrade_decks)
 
     def deck(self, name: str) -> tuple[str, ...]:
         """The card ids of one upgrade deck (every copy listed)."""
@@ -444,13 +672,25 @@ def build_catalogue(base: Catalogue, *upgrade_files: tuple[str, list[tuple[CardD
     )
 
 
-@dataclass(frozen=True, slots=True)
-class LegendsCard:
+class LegendsCard(Frozen):
     """One Legends card (L-7): each colour's Top Speed and Diamond."""
 
     number: int
     top_speed: tuple[tuple[str, int], ...]
     diamond: tuple[tuple[str, int], ...]
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("number", "top_speed", "diamond")
+    __slots__ = ("diamond", "number", "top_speed")
+
+    def __init__(
+        self, number: int, top_speed: tuple[tuple[str, int], ...], diamond: tuple[tuple[str, int], ...]
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "top_speed", top_speed)
+        object.__setattr__(self, "diamond", diamond)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.number, self.top_speed, self.diamond)
 
     def top(self, color: str) -> int:
         """Top Speed of the Legend of this colour."""
@@ -482,34 +722,139 @@ def parse_legends(text: str, source: str, colors: tuple[str, ...]) -> tuple[Lege
     return tuple(cards)
 
 
-@dataclass(frozen=True, slots=True)
-class WeatherToken:
+class WeatherToken(Frozen):
     """A Weather token (W-4): its car-setup effect and its sector effect (W-18)."""
 
     id: str
     name: str
-    stress: int = 0
-    heat: int = 0
-    heat_to_deck: int = 0
-    heat_to_discard: int = 0
-    no_cooling: bool = False
-    no_slipstream: bool = False
-    slipstream_boost: int = 0
-    cooling_bonus: int = 0
+    stress: int
+    heat: int
+    heat_to_deck: int
+    heat_to_discard: int
+    no_cooling: bool
+    no_slipstream: bool
+    slipstream_boost: int
+    cooling_bonus: int
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "id",
+        "name",
+        "stress",
+        "heat",
+        "heat_to_deck",
+        "heat_to_discard",
+        "no_cooling",
+        "no_slipstream",
+        "slipstream_boost",
+        "cooling_bonus",
+    )
+    __slots__ = (
+        "cooling_bonus",
+        "heat",
+        "heat_to_deck",
+        "heat_to_discard",
+        "id",
+        "name",
+        "no_cooling",
+        "no_slipstream",
+        "slipstream_boost",
+        "stress",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        stress: int = 0,
+        heat: int = 0,
+        heat_to_deck: int = 0,
+        heat_to_discard: int = 0,
+        no_cooling: bool = False,
+        no_slipstream: bool = False,
+        slipstream_boost: int = 0,
+        cooling_bonus: int = 0,
+    ) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "stress", stress)
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "heat_to_deck", heat_to_deck)
+        object.__setattr__(self, "heat_to_discard", heat_to_discard)
+        object.__setattr__(self, "no_cooling", no_cooling)
+        object.__setattr__(self, "no_slipstream", no_slipstream)
+        object.__setattr__(self, "slipstream_boost", slipstream_boost)
+        object.__setattr__(self, "cooling_bonus", cooling_bonus)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.id,
+            self.name,
+            self.stress,
+            self.heat,
+            self.heat_to_deck,
+            self.heat_to_discard,
+            self.no_cooling,
+            self.no_slipstream,
+            self.slipstream_boost,
+            self.cooling_bonus,
+        )
 
 
-@dataclass(frozen=True, slots=True)
-class RoadToken:
+class RoadToken(Frozen):
     """A Road Conditions token (W-10): a corner effect or a sector effect."""
 
     id: str
     name: str
     copies: int
-    limit: int = 0
-    overheat: int = 0
-    free_boost: bool = False
-    slipstream_boost: int = 0
-    weather: bool = False
+    limit: int
+    overheat: int
+    free_boost: bool
+    slipstream_boost: int
+    weather: bool
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "id",
+        "name",
+        "copies",
+        "limit",
+        "overheat",
+        "free_boost",
+        "slipstream_boost",
+        "weather",
+    )
+    __slots__ = ("copies", "free_boost", "id", "limit", "name", "overheat", "slipstream_boost", "weather")
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        copies: int,
+        limit: int = 0,
+        overheat: int = 0,
+        free_boost: bool = False,
+        slipstream_boost: int = 0,
+        weather: bool = False,
+    ) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "copies", copies)
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "overheat", overheat)
+        object.__setattr__(self, "free_boost", free_boost)
+        object.__setattr__(self, "slipstream_boost", slipstream_boost)
+        object.__setattr__(self, "weather", weather)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.id,
+            self.name,
+            self.copies,
+            self.limit,
+            self.overheat,
+            self.free_boost,
+            self.slipstream_boost,
+            self.weather,
+        )
 
     @property
     def is_sector(self) -> bool:

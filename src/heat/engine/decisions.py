@@ -6,40 +6,54 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from heat.engine.errors import DecisionSyntaxError, shown
-
-_set = object.__setattr__  # frozen dataclasses set their fields this way
+from heat.engine.frozen import Frozen
 
 
 def _canonical(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(sorted(cards))
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Plan:
+class Plan(Frozen):
     """Steps 1 and 2 (B-1, B-2): the gear to drive in and the cards to play, committed secretly."""
 
     gear: int
     cards: tuple[str, ...]
 
+    FIELDS: ClassVar[tuple[str, ...]] = ("gear", "cards")
+    __slots__ = ("cards", "gear")
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.gear, self.cards)
+
     def __init__(self, gear: int, cards: tuple[str, ...] | list[str]) -> None:
-        _set(self, "gear", gear)
-        _set(self, "cards", tuple(sorted(cards)))
+        object.__setattr__(self, "gear", gear)
+        object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def text(self) -> str:
         """``gear 3 play 1 4 stress``."""
         return f"gear {self.gear} play {' '.join(self.cards)}".rstrip()
 
 
-@dataclass(frozen=True, slots=True)
-class React:
+class React(Frozen):
     """Step 5 (B-5): use one symbol. ``amount`` is the number of cards for a Cooldown."""
 
     symbol: str
-    amount: int = 0
-    source: str = "gear"
+    amount: int
+    source: str
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("symbol", "amount", "source")
+    __slots__ = ("amount", "source", "symbol")
+
+    def __init__(self, symbol: str, amount: int = 0, source: str = "gear") -> None:
+        object.__setattr__(self, "symbol", symbol)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "source", source)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.symbol, self.amount, self.source)
 
     def text(self) -> str:
         """``boost``, ``cooldown 3``, ``cooldown 1 from adrenaline``, ``move 1 from adrenaline``."""
@@ -51,21 +65,31 @@ class React:
         return " ".join(words)
 
 
-@dataclass(frozen=True, slots=True)
-class EndReact:
+class EndReact(Frozen):
     """Step 5: use no more symbols this turn."""
+
+    __slots__ = ()
 
     def text(self) -> str:
         """``done``."""
         return "done"
 
 
-@dataclass(frozen=True, slots=True)
-class Slipstream:
+class Slipstream(Frozen):
     """Step 6 (B-6): slipstream or not; ``spaces`` is 2, or more with Slipstream boosts (G-31)."""
 
     take: bool
-    spaces: int = 2
+    spaces: int
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("take", "spaces")
+    __slots__ = ("spaces", "take")
+
+    def __init__(self, take: bool, spaces: int = 2) -> None:
+        object.__setattr__(self, "take", take)
+        object.__setattr__(self, "spaces", spaces)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.take, self.spaces)
 
     def text(self) -> str:
         """``slipstream``, ``slipstream 4`` or ``no slipstream``."""
@@ -74,89 +98,139 @@ class Slipstream:
         return "slipstream" if self.spaces == 2 else f"slipstream {self.spaces}"
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseSpeed:
+class ChooseSpeed(Frozen):
     """Step 3 (G-21): the Speed value of a card that offers several."""
 
     card: str
     value: int
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("card", "value")
+    __slots__ = ("card", "value")
+
+    def __init__(self, card: str, value: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "value", value)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.card, self.value)
 
     def text(self) -> str:
         """``speed 3 for brakes-13``."""
         return f"speed {self.value} for {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Salvage:
+class Salvage(Frozen):
     """Step 5 (G-34): cards from the discard pile to shuffle into the draw deck."""
 
     cards: tuple[str, ...]
     source: str
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _canonical(self.cards))
+    FIELDS: ClassVar[tuple[str, ...]] = ("cards", "source")
+    __slots__ = ("cards", "source")
+
+    def __init__(self, cards: tuple[str, ...], source: str) -> None:
+        object.__setattr__(self, "cards", _canonical(cards))
+        object.__setattr__(self, "source", source)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.cards, self.source)
 
     def text(self) -> str:
         """``salvage 3 4 from fuel-2``."""
         return f"salvage {' '.join(self.cards)} from {self.source}"
 
 
-@dataclass(frozen=True, slots=True)
-class Refresh:
+class Refresh(Frozen):
     """Step 9 (G-33): played cards with Refresh to put back on top of the draw deck."""
 
     cards: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _canonical(self.cards))
+    FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: tuple[str, ...]) -> None:
+        object.__setattr__(self, "cards", _canonical(cards))
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.cards,)
 
     def text(self) -> str:
         """``refresh susp-4`` or ``refresh nothing``."""
         return f"refresh {' '.join(self.cards)}" if self.cards else "refresh nothing"
 
 
-@dataclass(frozen=True, slots=True)
-class Draft:
+class Draft(Frozen):
     """Building the car (G-11, C-15): take one Upgrade card from the market."""
 
     card: str
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("card",)
+    __slots__ = ("card",)
+
+    def __init__(self, card: str) -> None:
+        object.__setattr__(self, "card", card)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.card,)
 
     def text(self) -> str:
         """``draft turbo-7``."""
         return f"draft {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(Frozen):
     """Championship build (C-16): give up an owned Upgrade card for a market leftover, or not."""
 
     give: str | None
     take: str | None
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("give", "take")
+    __slots__ = ("give", "take")
+
+    def __init__(self, give: str | None, take: str | None) -> None:
+        object.__setattr__(self, "give", give)
+        object.__setattr__(self, "take", take)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.give, self.take)
 
     def text(self) -> str:
         """``swap rpm-1 for turbo-7`` or ``no swap``."""
         return f"swap {self.give} for {self.take}" if self.give and self.take else "no swap"
 
 
-@dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(Frozen):
     """GOAT (C-44): the one Upgrade card kept for the next season."""
 
     card: str
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("card",)
+    __slots__ = ("card",)
+
+    def __init__(self, card: str) -> None:
+        object.__setattr__(self, "card", card)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.card,)
 
     def text(self) -> str:
         """``keep turbo-7``."""
         return f"keep {self.card}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Discard:
+class Discard(Frozen):
     """Step 8 (B-8): the cards to discard from hand (possibly none)."""
 
     cards: tuple[str, ...]
 
+    FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
+    __slots__ = ("cards",)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.cards,)
+
     def __init__(self, cards: tuple[str, ...] | list[str]) -> None:
-        _set(self, "cards", tuple(sorted(cards)))
+        object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def text(self) -> str:
         """``discard 1 3`` or ``discard nothing``."""

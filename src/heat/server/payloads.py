@@ -10,6 +10,7 @@ from operator import attrgetter
 from typing import Any
 
 from heat.engine.events import Event
+from heat.engine.frozen import Frozen
 from heat.narrate import describe
 
 _GETTERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
@@ -17,7 +18,7 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def plain(value: Any) -> Any:
-    """``value`` (dataclasses, tuples, lists, scalars) as JSON-ready dicts, lists and scalars."""
+    """``value`` (dataclasses, ``Frozen`` records, tuples, lists, scalars) as JSON-ready dicts, lists and scalars."""
     kind = type(value)
     if kind in _SCALARS:
         return value
@@ -25,9 +26,12 @@ def plain(value: Any) -> Any:
         return [item if type(item) in _SCALARS else plain(item) for item in value]
     known = _GETTERS.get(kind)
     if known is None:
-        if not is_dataclass(value):
+        if isinstance(value, Frozen):  # the events
+            names = value.FIELDS
+        elif is_dataclass(value):
+            names = tuple(f.name for f in fields(value))
+        else:
             raise TypeError(f"cannot make {kind.__name__} JSON-ready")
-        names = tuple(f.name for f in fields(value))
         getter = attrgetter(*names)
         known = _GETTERS[kind] = (names, (lambda v: (getter(v),)) if len(names) == 1 else getter)
     names, get = known

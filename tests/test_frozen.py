@@ -1,0 +1,104 @@
+"""``heat.engine.frozen.Frozen``, the base of the events, decisions and content records (issue 28):
+it must behave as the frozen dataclasses it replaced did, on whichever build of the engine runs
+(``scripts/test`` runs this file on the compiled build and again with ``HEAT_PURE=1``)."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from heat.engine.content import track
+from heat.engine.decisions import EndReact, Plan, React, Salvage
+from heat.engine.events import CornerChecked, Drew, Event, Moved, RoundStarted
+from heat.engine.frozen import Frozen, replace
+
+
+def moved(**changes: object) -> Moved:
+    values: dict[str, object] = {
+        "seat": 1,
+        "spaces": 5,
+        "reason": "plan",
+        "from_space": 3,
+        "from_lap": 1,
+        "to_space": 8,
+        "to_lap": 1,
+        "to_lane": 2,
+        "blocked": False,
+    }
+    return Moved(**(values | changes))  # type: ignore[arg-type]
+
+
+def test_records_with_equal_fields_are_equal_and_hash_alike() -> None:
+    assert moved() == moved()
+    assert hash(moved()) == hash(moved())
+    assert moved() != moved(spaces=6)
+    assert len({moved(), moved(), moved(blocked=True)}) == 2
+    assert Plan(2, ["b", "a"]) == Plan(2, ("a", "b"))  # cards kept sorted, whatever the order typed
+    assert Salvage(("9", "3"), "fuel-2") == Salvage(("3", "9"), "fuel-2")
+    assert EndReact() == EndReact() and hash(EndReact()) == hash(EndReact())
+
+
+def test_the_hash_is_the_dataclass_hash_of_the_fields() -> None:
+    """A frozen dataclass hashed the tuple of its fields: sets of records iterate as before."""
+    assert hash(React("cooldown", 2)) == hash(("cooldown", 2, "gear"))
+    assert hash(RoundStarted(-1, 3)) == hash((-1, 3))
+
+
+def test_records_of_different_classes_are_never_equal() -> None:
+    assert RoundStarted(0, 1) != Event(0)
+    assert Event(0) != RoundStarted(0, 1)
+    assert RoundStarted(0, 1) != (0, 1)
+    assert (Plan(1, ()) == object()) is False
+
+
+@pytest.mark.parametrize(
+    "record",
+    [moved(), Plan(3, ("1", "4")), track("usa"), track("usa").corners[0], EndReact()],
+    ids=["event", "decision", "track", "corner", "no fields"],
+)
+def test_fields_cannot_be_assigned_nor_deleted(record: Frozen) -> None:
+    name = record.FIELDS[0] if record.FIELDS else "gear"
+    with pytest.raises(AttributeError):
+        setattr(record, name, 0)
+    if record.FIELDS:
+        with pytest.raises(AttributeError):
+            delattr(record, name)
+        assert getattr(record, name) == record.field_values()[0]
+
+
+def test_repr_names_the_class_and_every_field_in_order() -> None:
+    assert repr(CornerChecked(2, 1, 8, 7, 1)) == (
+        "CornerChecked(seat=2, corner=1, speed=8, limit=7, heat=1, overheat=0, spin_out=False)"
+    )
+    assert repr(React("boost")) == "React(symbol='boost', amount=0, source='gear')"
+    assert repr(EndReact()) == "EndReact()"
+
+
+@pytest.mark.parametrize(
+    "record",
+    [moved(), Drew(0, 2, ("3", "4")), Plan(3, ("1", "4")), React("boost"), track("usa"), EndReact()],
+    ids=["event", "drew", "plan", "react", "track", "no fields"],
+)
+def test_records_pickle_through_their_constructor(record: Frozen) -> None:
+    copy = pickle.loads(pickle.dumps(record))
+    assert type(copy) is type(record)
+    assert copy == record and copy.field_values() == record.field_values()
+
+
+def test_field_values_follow_fields() -> None:
+    """Each class writes its own ``field_values`` (fast) and ``__init__``: both must follow ``FIELDS``."""
+    for record in (moved(), Drew(0, 2, None), CornerChecked(0, 1, 2, 3, 4), React("boost"), track("usa")):
+        assert record.field_values() == tuple(getattr(record, name) for name in record.FIELDS)
+        assert type(record)(*record.field_values()) == record  # the constructor's parameters, in order
+        assert type(record)(**dict(zip(record.FIELDS, record.field_values(), strict=True))) == record
+
+
+def test_replace_changes_the_named_fields_only() -> None:
+    board = track("usa")
+    changed = replace(board, heat=5, stress=2)
+    assert (changed.heat, changed.stress) == (5, 2)
+    assert changed.field_values()[5:] == board.field_values()[5:] and changed.id == board.id
+    assert replace(Plan(2, ("1",)), cards=("9", "3")).cards == ("3", "9")  # through the constructor
+    with pytest.raises(TypeError, match="no field 'speed'"):
+        replace(board, speed=3)
