@@ -19,12 +19,13 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+from collections.abc import Callable
 
 import numpy as np
 
 from heat.engine import Race, RaceConfig, default_seats, view_of
 from heat.rl.actions import DecisionCursor
-from heat.rl.observation import add_prefix, encode_view
+from heat.rl.observation import encode_view, with_prefix
 from heat.rl.table import EpisodeOptions, Table
 
 
@@ -36,6 +37,20 @@ def positive(text: str) -> int:
     return value
 
 
+def reading_cost(clock: Callable[[], float], readings: int = 20_000) -> float:
+    """Seconds that one reading of ``clock`` adds to an interval it ends: the median, over
+    batches, of the mean interval between two readings with nothing between them. (Reading the
+    process's CPU time is a system call of about a microsecond, as long as some parts timed.)"""
+    batches = []
+    for _ in range(5):
+        total = 0.0
+        for _ in range(readings // 5):
+            started = clock()
+            total += clock() - started
+        batches.append(total / (readings // 5))
+    return sorted(batches)[len(batches) // 2]
+
+
 def split_loop(args: argparse.Namespace) -> dict[str, float]:
     """Seconds spent in each part of a decision over ``--races`` random races, every seat an
     agent spelling its decision token by token, each part timed in the same loop (so that a
@@ -43,11 +58,13 @@ def split_loop(args: argparse.Namespace) -> dict[str, float]:
     the seat's view (``view_of``, taken at every decision as a bot takes it), the encoding
     (``encode_view`` once per decision the agent is asked, as ``Table.observe`` makes it; the
     prefix per token) and the mask (the legal decisions spelled, the forced tokens taken, the
-    mask and the token taken)."""
+    mask and the token taken). ``intervals:PART``: how many intervals of the clock each part
+    sums (each carries one reading of the clock, ``reading_cost``)."""
     # The process's CPU time, not the wall clock: on a shared machine the wall clock also counts
     # the other jobs' turns on the cores, which swamp parts of a few microseconds.
     clock = time.process_time
     spent = dict.fromkeys(("engine", "view", "encoding", "mask"), 0.0)
+    intervals = dict.fromkeys(spent, 0)
     decisions = tokens = 0
     for seed in range(args.races):
         race = Race(RaceConfig(default_seats(args.cars), track=args.track, laps=args.laps, seed=seed))
@@ -64,13 +81,15 @@ def split_loop(args: argparse.Namespace) -> dict[str, float]:
             spent["engine"] += viewed - started
             spent["view"] += masked - viewed
             spent["mask"] += clock() - masked
+            intervals["engine"] += 2  # this one and the apply's
+            intervals["view"] += 1
+            intervals["mask"] += 1
             base = None
             while decision is None:
                 started = clock()
                 if base is None:  # the agent is asked: its observation, once per decision
                     base = encode_view(view)
-                observation = base.copy()
-                add_prefix(observation, cursor.prefix)
+                with_prefix(base, cursor.prefix)  # the observation the agent receives
                 masked = clock()
                 mask = cursor.mask()
                 spent["encoding"] += masked - started
@@ -82,12 +101,15 @@ def split_loop(args: argparse.Namespace) -> dict[str, float]:
                 if decision is None:
                     decision = cursor.advance_forced()
                 spent["mask"] += clock() - started
+                intervals["encoding"] += 1
+                intervals["mask"] += 2
                 tokens += 1
             started = clock()
             race.apply(seat, decision)
             spent["engine"] += clock() - started
             decisions += 1
-    return {**spent, "decisions": decisions, "tokens": tokens}
+    counts = {f"intervals:{part}": count for part, count in intervals.items()}
+    return {**spent, **counts, "decisions": decisions, "tokens": tokens}
 
 
 def env_loop(args: argparse.Namespace) -> tuple[int, int, float]:
@@ -163,6 +185,12 @@ def main(argv: list[str] | None = None) -> None:
         return sum(split[part] for part in parts) / decisions * 1e6
 
     engine, view, added = us("engine"), us("view"), us("encoding", "mask")
+    reading = reading_cost(time.process_time)
+
+    def net(*parts: str) -> float:
+        """``us(*parts)`` less the clock's readings its intervals carry."""
+        return us(*parts) - sum(split[f"intervals:{part}"] for part in parts) * reading / decisions * 1e6
+
     print(f"{decisions:.0f} decisions, {split['tokens'] / decisions:.2f} tokens asked per decision")
     print("(each figure below per decision, asked or forced: a forced one has no observation)")
     print(f"engine step (legal decisions, apply): {engine:.0f} us per decision")
@@ -171,6 +199,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"overhead of encoding and mask: {added / engine:.0%} of the engine step")
     print(f"  and of the engine step with the view a bot takes: {added / (engine + view):.0%}")
     print(f"overhead with the view: {(added + view) / engine:.0%} of the engine step")
+    net_engine, net_added = net("engine"), net("encoding", "mask")
+    print(
+        f"without the clock's own readings ({reading * 1e6:.2f} us each, one per timed interval): "
+        f"engine step {net_engine:.0f} us, encoding {net('encoding'):.0f} us + mask {net('mask'):.0f} us "
+        f"= {net_added / net_engine:.0%} of the engine step"
+    )
     env_decisions, tokens, env_seconds = env_loop(args)
     print(
         f"env (every seat an agent, through Table): {tokens / env_seconds:,.0f} steps per second, "

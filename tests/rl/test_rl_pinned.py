@@ -17,7 +17,7 @@ from heat.engine import Discard, EndReact, Plan, Race, RaceConfig, React, Slipst
 from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
 from heat.engine.rng import Rng
 from heat.rl.actions import KINDS, SOURCES, SYMBOLS, DecisionCursor, action_count, card_ids, spell, spell_tokens, tokens
-from heat.rl.observation import encode, layout, size
+from heat.rl.observation import encode, encode_view, layout, size, with_prefix
 from test_random_races import MODULES, make_config
 
 RACES = [
@@ -109,6 +109,29 @@ def test_a_decision_is_spelled_as_documented(decision, spelled: str) -> None:
     assert [tokens()[token] for token in spell(decision)] == spelled.split()
 
 
+@pytest.mark.parametrize(
+    ("decision", "missing"),
+    [
+        (Plan(3, ("1", "no-such-card")), "card:no-such-card"),
+        (React("no-such-symbol", 1), "react:no-such-symbol"),
+        (React("heat", 1, "no-such-card"), "card:no-such-card"),
+        (Salvage(("3",), "no-such-card"), "card:no-such-card"),
+        (Draft("no-such-card"), "card:no-such-card"),
+        (Swap("turbo-7", "no-such-card"), "card:no-such-card"),
+    ],
+)
+def test_a_token_outside_the_vocabulary_is_named(decision, missing: str) -> None:
+    with pytest.raises(ValueError, match=f"token '{missing}' is not in the action space"):
+        spell(decision)
+
+
+def test_a_number_outside_the_vocabulary_is_named() -> None:
+    with pytest.raises(ValueError, match="the number 31 is outside the action space"):
+        spell(Slipstream(True, 31))
+    with pytest.raises(ValueError, match="the number -10 is outside the action space"):
+        spell(React("adjust", -10))
+
+
 def reference_mask(legal, prefix: list[int]) -> np.ndarray:
     """The mask by its definition: the next token of every legal decision spelled from ``prefix``."""
     mask = np.zeros(action_count(), dtype=np.int8)
@@ -134,18 +157,25 @@ def test_observations_and_masks_are_those_the_driver_was_trained_on(
     while not race.is_over:
         mover = race.to_decide()[0]
         legal = race.legal_decisions(mover)
+        for each in legal:  # the indices are those of the names (spell looks them up directly)
+            assert [tokens()[token] for token in spell(each)] == list(spell_tokens(each))
         cursor = DecisionCursor(legal)
         views = {seat: view_of(race, seat) for seat in range(cars) if not race.cars[seat].legend}
-        for view in views.values():
+        base = {seat: encode_view(view) for seat, view in views.items()}
+        for seat, view in views.items():
             assert np.array_equal(encode(view), frozen_observation.encode(view))
+            assert np.array_equal(base[seat], frozen_observation.encode(view))
             encodings += 1
         decision = None
         while decision is None:
             mask = cursor.mask()
             assert np.array_equal(mask, reference_mask(legal, cursor.prefix))
-            if cursor.prefix:
+            if mover in views:  # as an environment makes it: the view once, the prefix per token
                 expected = frozen_observation.encode(views[mover], cursor.prefix)
-                assert np.array_equal(encode(views[mover], cursor.prefix), expected)
+                assert np.array_equal(with_prefix(base[mover], cursor.prefix), expected)
+                assert not base[mover][size() - action_count() :].any()  # the base stays as it was
+                if cursor.prefix:
+                    assert np.array_equal(encode(views[mover], cursor.prefix), expected)
             allowed = np.flatnonzero(mask)
             decision = cursor.choose(int(allowed[rng.below(len(allowed))]))
             tokens_spelled += 1

@@ -28,7 +28,7 @@ a strict prefix of another (card lists end with ``end``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -155,11 +155,114 @@ def spell_tokens(decision: Decision) -> tuple[str, ...]:
     raise TypeError(f"not a decision: {decision!r}")
 
 
-@lru_cache(maxsize=1 << 16)
+# The action indices of each part of the vocabulary (``tokens()``), for ``spell``.
+_PLAN = 1 + KINDS.index("plan")
+_DONE = 1 + KINDS.index("done")
+_SLIPSTREAM = 1 + KINDS.index("slipstream")
+_NO_SLIPSTREAM = 1 + KINDS.index("no-slipstream")
+_DISCARD = 1 + KINDS.index("discard")
+_SPEED = 1 + KINDS.index("speed")
+_SALVAGE = 1 + KINDS.index("salvage")
+_REFRESH = 1 + KINDS.index("refresh")
+_DRAFT = 1 + KINDS.index("draft")
+_SWAP = 1 + KINDS.index("swap")
+_NO_SWAP = 1 + KINDS.index("no-swap")
+_KEEP = 1 + KINDS.index("keep")
+_FIRST_SYMBOL = 1 + len(KINDS)
+_FIRST_SOURCE = _FIRST_SYMBOL + len(SYMBOLS)
+_FIRST_NUMBER = _FIRST_SOURCE + len(SOURCES)
+_FIRST_CARD = _FIRST_NUMBER + MAX_NUMBER - MIN_NUMBER + 1
+
+
+@cache
+def _symbol_index() -> dict[str, int]:
+    """React symbol -> its token's index (``react:X``)."""
+    return {symbol: _FIRST_SYMBOL + at for at, symbol in enumerate(SYMBOLS)}
+
+
+@cache
+def _source_index() -> dict[str, int]:
+    """A React's source -> the index of the token that spells it: a card's, ``source:X``, or
+    ``end`` for the Weather token's own Cooldown."""
+    index = {card: _FIRST_CARD + at for at, card in enumerate(card_ids())}
+    index.update({source: _FIRST_SOURCE + at for at, source in enumerate(SOURCES)})
+    index[WEATHER_SOURCE] = END
+    return index
+
+
+@cache
+def _card_index() -> dict[str, int]:
+    """Card id -> its token's index (``card:X``)."""
+    return {card: _FIRST_CARD + at for at, card in enumerate(card_ids())}
+
+
+class _Unspellable(Exception):
+    """A part of a decision the vocabulary does not hold (``spell`` then says which)."""
+
+
+def _n(number: int) -> int:
+    if not MIN_NUMBER <= number <= MAX_NUMBER:
+        raise _Unspellable
+    return _FIRST_NUMBER + number - MIN_NUMBER
+
+
+def _card(card: str) -> int:
+    index = _card_index().get(card)
+    if index is None:
+        raise _Unspellable
+    return index
+
+
+def _card_list(head: list[int], cards: tuple[str, ...]) -> tuple[int, ...]:
+    """``head``, then the tokens of ``cards`` and ``end``."""
+    index = _card_index()
+    for card in cards:
+        token = index.get(card)
+        if token is None:
+            raise _Unspellable
+        head.append(token)
+    head.append(END)
+    return tuple(head)
+
+
 def spell(decision: Decision) -> tuple[int, ...]:
-    """The action indices that spell ``decision``. ValueError for a token outside the vocabulary
-    (a symbol, card or number the action space does not hold). Cached: decisions are values, and
-    the same plans and symbols come back at every turn."""
+    """The action indices that spell ``decision`` (the indices of ``spell_tokens``). ValueError
+    for a token outside the vocabulary (a symbol, card or number the action space does not hold)."""
+    # Speed (issue 34): the indices are looked up directly, with no token name made and no
+    # cache: a cache hashes and compares the decision, which costs more than spelling it.
+    # tests/rl/test_rl_pinned.py checks it against ``spell_tokens`` for every legal decision.
+    try:
+        if isinstance(decision, Plan):
+            return _card_list([_PLAN, _n(decision.gear)], decision.cards)
+        if isinstance(decision, React):
+            symbol = _symbol_index().get(decision.symbol)
+            source = _source_index().get(decision.source)
+            if symbol is None or source is None:
+                raise _Unspellable
+            return (symbol, _n(decision.amount), source)
+        if isinstance(decision, EndReact):
+            return (_DONE,)
+        if isinstance(decision, Slipstream):
+            return (_SLIPSTREAM, _n(decision.spaces)) if decision.take else (_NO_SLIPSTREAM,)
+        if isinstance(decision, Discard):
+            return _card_list([_DISCARD], decision.cards)
+        if isinstance(decision, ChooseSpeed):
+            return (_SPEED, _card(decision.card), _n(decision.value))
+        if isinstance(decision, Salvage):
+            return _card_list([_SALVAGE, _card(decision.source)], decision.cards)
+        if isinstance(decision, Refresh):
+            return _card_list([_REFRESH], decision.cards)
+        if isinstance(decision, Draft):
+            return (_DRAFT, _card(decision.card))
+        if isinstance(decision, Swap):
+            if decision.give is None or decision.take is None:
+                return (_NO_SWAP,)
+            return (_SWAP, _card(decision.give), _card(decision.take))
+        if isinstance(decision, Keep):
+            return (_KEEP, _card(decision.card))
+    except _Unspellable:
+        pass
+    # Not a decision, or not in the vocabulary: the names say which token is missing.
     lookup = index_of()
     names = spell_tokens(decision)
     try:

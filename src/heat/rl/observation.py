@@ -111,17 +111,24 @@ def _dense_width() -> int:
 
 
 @cache
-def _packer() -> struct.Struct:
-    """Packs an observation's Python floats as doubles: NumPy reads them back whole, where a
-    list costs it a look at each item (several times slower)."""
-    return struct.Struct(f"{size()}d")
+def _dense_packer() -> struct.Struct:
+    """Writes the values before the card counts as float32 (a C cast of each Python float, as
+    NumPy's ``astype`` rounds)."""
+    return struct.Struct(f"{_dense_width()}f")
+
+
+_FLOAT32 = np.dtype(np.float32)
+"""The observation's type."""
 
 
 @cache
-def _value_index(section: int) -> dict[str, int]:
-    """Card id -> the index of its count in the observation (``CARD_SECTIONS[section]``)."""
-    start = _dense_width() + section * len(card_ids())
-    return {card: start + index for index, card in enumerate(card_ids())}
+def _value_indices() -> list[dict[str, int]]:
+    """For each of ``CARD_SECTIONS``: card id -> the index of its count in the observation."""
+    width = len(card_ids())
+    return [
+        {card: _dense_width() + section * width + index for index, card in enumerate(card_ids())}
+        for section in range(len(CARD_SECTIONS))
+    ]
 
 
 _AHEAD: dict[tuple[str, int], list[tuple[int, int]]] = {}
@@ -156,22 +163,40 @@ def encode(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
     return out
 
 
+@cache
+def _prefix_start() -> int:
+    """The index of the first token's count (``layout()``'s last section)."""
+    return size() - action_count()
+
+
 def add_prefix(out: np.ndarray, prefix: Sequence[int]) -> None:
     """Add the tokens of the decision spelled so far to an observation of ``encode_view``."""
-    at = size() - action_count()
+    at = _prefix_start()
     for token in prefix:
         out[at + token] += 0.25
+
+
+def with_prefix(base: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
+    """A new observation: ``base`` (one with no prefix: ``encode_view``'s, or a season's) with
+    the tokens of ``prefix``; ``base`` is left as it was."""
+    out = base.copy()
+    at = _prefix_start()
+    # Speed (issue 34): each token's count is set once (base's prefix is all 0), without reading
+    # the array back: a NumPy ``+=`` on one item costs two of a plain assignment.
+    for token in prefix:
+        out[at + token] = prefix.count(token) * 0.25
+    return out
 
 
 def encode_view(view: SeatView) -> np.ndarray:
     """``encode(view)`` with no decision spelled: what stays the same for every token of one
     decision (an environment makes it once per decision and adds the prefix to a copy)."""
-    # Speed (issue 34): the values are appended to one Python list, section by section, packed
-    # as doubles and converted at once (a list is read by NumPy item by item, and an array
-    # written item by item, each several times slower); each value is worked out in Python
-    # floats as before and rounded to float32 once, so the array is the same, bit for bit
-    # (tests/rl/test_rl_pinned.py).
-    dense_width = _dense_width()
+    # Speed (issue 34): the values before the card counts are appended to one Python list,
+    # section by section, and written as float32 at once into a zeroed buffer, the card counts
+    # one index each after, and the buffer becomes the array with no copy (NumPy reads a list
+    # item by item, and writes an array item by item, each several times slower). Each value is
+    # worked out in Python floats as before and rounded to float32 once, so the array is the
+    # same, bit for bit (tests/rl/test_rl_pinned.py).
     seat = view.seat
     assert seat is not None, "an observation is a seat's"
     me = view.cars[seat]
@@ -180,7 +205,7 @@ def encode_view(view: SeatView) -> np.ndarray:
     active = turn.seat if turn is not None else -1
     to_decide = view.to_decide
     # global
-    dense = [0.0] * (len(PHASES) + len(STEPS))
+    dense: list[float] = [0.0] * (len(PHASES) + len(STEPS))
     if view.phase in PHASES:
         dense[PHASES.index(view.phase)] = 1.0
     if turn is not None and turn.step in STEPS:
@@ -260,8 +285,11 @@ def encode_view(view: SeatView) -> np.ndarray:
     for line, index in _lines_ahead(view, spaces, origin):
         corner = corners[index]
         dense += ((line - origin) / spaces, corner.speed_limit / 10, corner.press)
-    # card counts, in the same list: each card adds 0.25 at its index in its section
-    values = dense + [0.0] * (size() - dense_width)
+    out = bytearray(4 * size())  # zeros
+    _dense_packer().pack_into(out, 0, *dense)
+    # card counts: each card adds 0.25 at its index in its section, in place (exact in float32)
+    floats = memoryview(out).cast("f")
+    value_indices = _value_indices()
     for section, cards in enumerate(
         (
             me.hand,
@@ -274,8 +302,8 @@ def encode_view(view: SeatView) -> np.ndarray:
         )
     ):
         if cards:
-            value_index = _value_index(section)
+            value_index = value_indices[section]
             for card in cards:
-                values[value_index[card]] += 0.25
-    # float64 to float32 once, rounding as np.array(values, dtype=np.float32) does
-    return np.frombuffer(_packer().pack(*values)).astype(np.float32)
+                index = value_index[card]
+                floats[index] += 0.25
+    return np.frombuffer(out, _FLOAT32)

@@ -19,7 +19,7 @@ from heat.engine.config import GARAGE_DECKS
 from heat.engine.rng import Rng
 from heat.engine.setup import check_config
 from heat.rl.actions import DecisionCursor, action_count
-from heat.rl.observation import add_prefix, encode_view
+from heat.rl.observation import encode_view, with_prefix
 from heat.rl.season_observation import encode_between_races, season_observation
 
 AGENT = "agent"
@@ -318,10 +318,9 @@ class Table:
         base = self._views.get(seat)
         if base is None:
             base = self._views[seat] = self._encode(seat)
-        observation = base.copy()
-        if self.cursor is not None and seat == self.seat and self.cursor.prefix:
-            add_prefix(observation, self.cursor.prefix)
-        return observation
+        if self.cursor is not None and seat == self.seat:
+            return with_prefix(base, self.cursor.prefix)
+        return base.copy()
 
     def _encode(self, seat: int) -> np.ndarray:
         """``seat``'s observation without a prefix: its race view's; in a season, followed by
