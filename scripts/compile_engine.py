@@ -47,7 +47,7 @@ def main() -> int:
     if "--again" not in sys.argv[1:] and FAILED.is_file() and FAILED.read_text().strip() == source:
         return 0  # this very source failed to compile: the pure engine runs (heat --version says so)
     print(
-        "Compiling the rules engine with mypyc (once per change of its source, about a minute)... ", end="", flush=True
+        "Compiling the rules engine with mypyc (once per change of its source, a few minutes)... ", end="", flush=True
     )
     started = time.monotonic()
     LOG.parent.mkdir(exist_ok=True)
