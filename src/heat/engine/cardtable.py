@@ -127,6 +127,17 @@ class CardTable:
         return tuple(ids[k] for k in kinds)
 
 
+def any_marked(marks: tuple[int, ...], kinds: list[int]) -> bool:
+    """Is any of ``kinds`` marked (true or non-zero) in ``marks``, a per-kind column of the table?"""
+    # A loop, not any(map(marks.__getitem__, kinds)): compiled by mypyc, that looks the builtins
+    # up and calls into the interpreter (about 3k instructions for a hand); any(generator) is
+    # slower than both in pure Python.
+    for kind in kinds:  # noqa: SIM110
+        if marks[kind]:
+            return True
+    return False
+
+
 def _symbol_entries(kind: int, card: content.CardDef) -> tuple[tuple[str, int, int], ...]:
     entries = [
         (name, amount, kind)

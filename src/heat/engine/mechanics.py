@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from heat.engine import board, content
 from heat.engine.car import Car
+from heat.engine.cardtable import any_marked
 from heat.engine.errors import IllegalDecision
 from heat.engine.events import CardFlipped, CrossedFinish, Drew, HeatPaid, Moved, Shuffled
 from heat.engine.state import RaceState
@@ -119,14 +120,8 @@ def flip_for_basic(race: RaceState, car: Car, reason: str) -> int:
     while True:
         # OQ-B-3: with no Basic card left in the deck or the discard pile, the + adds 0
         # (reshuffling a pile of only Heat/Stress/Upgrade cards would flip forever).
-        if not car.deck:
-            for kind in car.discard:  # a loop, not any(map(...)): compiled, that calls into Python
-                if basic[kind]:
-                    break
-            else:
-                return 0
-            if not reshuffle(race, car):
-                return 0
+        if not car.deck and (not any_marked(basic, car.discard) or not reshuffle(race, car)):
+            return 0
         kind = car.deck.pop()
         if basic[kind]:
             car.play.append(kind)

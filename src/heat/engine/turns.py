@@ -10,6 +10,7 @@ from typing import Final
 from heat.engine import board, combos, content, garage, legends, mechanics, sponsors
 from heat.engine.board import SLIPSTREAM_SPACES
 from heat.engine.car import Car, TurnState
+from heat.engine.cardtable import any_marked
 from heat.engine.decisions import ChooseSpeed, Decision, Discard, EndReact, React, Salvage, Slipstream
 from heat.engine.errors import IllegalDecision, Phrase
 from heat.engine.events import (
@@ -169,12 +170,10 @@ def enter_corners(race: RaceState, car: Car) -> None:
 
 
 def enter_discard(race: RaceState, car: Car) -> None:
-    discardable = race.setup.cards.discardable
-    for kind in car.hand:  # a loop, not any(map(...)): compiled, that calls into the interpreter
-        if discardable[kind]:
-            race.step = DISCARD
-            return
-    enter_refresh(race, car)
+    if any_marked(race.setup.cards.discardable, car.hand):
+        race.step = DISCARD
+    else:
+        enter_refresh(race, car)
 
 
 def enter_refresh(race: RaceState, car: Car) -> None:
