@@ -29,8 +29,9 @@ choosing which build of the engine to load (``heat/__init__`` installs it; stand
 HEAVY = ("numpy", "rich", "textual")
 
 
-def loaded_by(argv: list[str]) -> set[str]:
-    """The modules loaded when ``heat ARGV`` runs in a fresh interpreter (standard input empty)."""
+def after_heat(argv: list[str], report: str) -> list[str]:
+    """Run ``heat ARGV`` in a fresh interpreter (standard input empty), then evaluate ``report``
+    there, a Python expression giving a sorted list of strings, and return that list."""
     code = (
         "import json, sys\n"
         "from heat.cli.main import main\n"
@@ -38,13 +39,19 @@ def loaded_by(argv: list[str]) -> set[str]:
         f"    main({argv!r})\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print('\\nMODULES ' + json.dumps(sorted(sys.modules)))\n"
+        f"print('\\nREPORT ' + json.dumps({report}))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL
     )
-    line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
-    return set(json.loads(line.removeprefix("MODULES ")))
+    line = next(line for line in done.stdout.splitlines() if line.startswith("REPORT "))
+    found: list[str] = json.loads(line.removeprefix("REPORT "))
+    return found
+
+
+def loaded_by(argv: list[str]) -> set[str]:
+    """The modules loaded when ``heat ARGV`` runs in a fresh interpreter (standard input empty)."""
+    return set(after_heat(argv, "sorted(sys.modules)"))
 
 
 def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -127,23 +134,12 @@ before) are ``heat.engine.frozen.Frozen`` records."""
 
 
 def test_the_prompt_creates_dataclasses_only_where_listed() -> None:
-    code = (
-        "import json, sys\n"
-        "from heat.cli.main import main\n"
-        "try:\n"
-        "    main(['play', '--plain', '--practice', '--seed', '1'])\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "found = sorted({kind.__module__ for module in list(sys.modules.values())\n"
-        "    for kind in vars(module).values() if isinstance(kind, type) and '__dataclass_fields__' in vars(kind)\n"
-        "    and kind.__module__.startswith('heat')})\n"
-        "print('\\nMODULES ' + json.dumps(found))\n"
+    dataclass_modules = (
+        "sorted({kind.__module__ for module in list(sys.modules.values())"
+        " for kind in vars(module).values() if isinstance(kind, type) and '__dataclass_fields__' in vars(kind)"
+        " and kind.__module__.startswith('heat')})"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL
-    )
-    line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
-    found = set(json.loads(line.removeprefix("MODULES ")))
+    found = set(after_heat(["play", "--plain", "--practice", "--seed", "1"], dataclass_modules))
     assert {"heat.engine.events", "heat.engine.decisions"}.isdisjoint(found)
     assert found <= PROMPT_DATACLASS_MODULES
 
