@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import ElementHandle, Error, Page
+from playwright.sync_api import ElementHandle, Error, Locator, Page
 
 CLICK_MS = 3000
 """How long a click waits for its target: the page re-renders when a state arrives, so a button
@@ -22,6 +22,15 @@ def click(page: Page, selector: str) -> bool:
 
 def visible(page: Page, selector: str) -> bool:
     return page.locator(selector).first.is_visible() if page.locator(selector).count() else False
+
+
+def enabled(locator: Locator) -> bool:
+    """Whether ``locator``'s element is enabled; False if it is gone within ``CLICK_MS`` (the
+    question answered between the look and the ask) instead of the default 30 s wait's error."""
+    try:
+        return locator.is_enabled(timeout=CLICK_MS)
+    except Error:
+        return False
 
 
 def answered(page: Page, button: ElementHandle | None) -> str:
@@ -47,13 +56,13 @@ def plan_by_clicking(page: Page) -> bool:
     last gear tried is played anyway), so that the race does not drag on. False if no gear
     gives a legal play."""
     gears = page.locator("[data-gear]")
-    enabled = [int(g.get_attribute("data-gear") or 0) for g in gears.all() if g.is_enabled()]
+    open_gears = [int(g.get_attribute("data-gear") or 0) for g in gears.all() if g.is_enabled()]
     pressed = page.locator('[data-gear][aria-pressed="true"]')
     current = int(pressed.get_attribute("data-gear") or 1) if pressed.count() else 1
-    wanted = [g for g in sorted(enabled, reverse=True) if g <= current + 1] or enabled
+    wanted = [g for g in sorted(open_gears, reverse=True) if g <= current + 1] or open_gears
     for number, gear in enumerate(wanted, 1):
         page.click(f'[data-gear="{gear}"]', timeout=CLICK_MS)
-        if visible(page, "#clear") and page.locator("#clear").is_enabled():
+        if visible(page, "#clear") and enabled(page.locator("#clear")):
             page.click("#clear", timeout=CLICK_MS)
         cards = page.locator("#dock .hand .card")
         for index in range(cards.count()):
@@ -61,7 +70,7 @@ def plan_by_clicking(page: Page) -> bool:
             if "heat" in (card.get_attribute("class") or ""):
                 continue
             card.click(timeout=CLICK_MS)
-            if page.locator("#commit").is_enabled():
+            if enabled(page.locator("#commit")):
                 commit = page.locator("#commit").element_handle(timeout=CLICK_MS)
                 page.click("#commit", timeout=CLICK_MS)
                 outcome = answered(page, commit)
@@ -71,7 +80,7 @@ def plan_by_clicking(page: Page) -> bool:
                 if outcome != "sent":
                     page.click("#confirm-yes", timeout=CLICK_MS)
                 return True
-        if page.locator("#clear").is_enabled():
+        if enabled(page.locator("#clear")):
             page.click("#clear", timeout=CLICK_MS)
     return False
 
@@ -92,9 +101,9 @@ def act(page: Page) -> bool:
                 return plan_by_clicking(page)
             except Error:  # the question changed while picking: look again
                 return False
-        return page.locator("#commit").is_enabled() and click(page, "#commit")
+        return enabled(page.locator("#commit")) and click(page, "#commit")
     options = page.locator("#dock [data-decision], .dock [data-decision]")
-    if options.count() and options.first.is_enabled():
+    if options.count() and enabled(options.first):
         texts = [o.get_attribute("data-decision") or "" for o in options.all()]
         ranked = sorted(
             range(len(texts)),
