@@ -179,8 +179,9 @@ def _reduce_frozen(instance: Any) -> tuple[Any, ...]:
 
 
 def make_frozen_dataclasses_picklable(module: ModuleType) -> None:
-    """Let ``pickle`` copy the frozen dataclasses of a compiled engine module (views, decisions,
-    configs, events: the server sends a bot's view to its worker process). mypyc's own unpickling
+    """Let ``pickle`` copy the frozen dataclasses of a compiled engine module (the season's views,
+    configs and state: the server sends a bot's view to its worker process; the race's records are
+    ``Frozen``, which pickle through their constructor by themselves). mypyc's own unpickling
     sets each field, which a frozen dataclass refuses (FrozenInstanceError); this registers, with
     ``copyreg``, a reduction that rebuilds each through its constructor (whose parameters are the
     fields, ``Plan`` and ``Discard`` included). The pure classes pickle as they are."""
