@@ -12,7 +12,6 @@ luck decides most of them, so only the races where the two differ tell them apar
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import sys
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from typing import Any
 from heat.arena import ArenaConfig, RaceOutcome, check_config, play_race, wilson
 from heat.bots import levels
 from heat.engine import HeatError
+from heat.record import replace
 from legends_arena import add_arena_options, arena_of, play_all  # this folder is on sys.path
 
 SETTINGS: dict[str, tuple[type, float]] = {
@@ -82,7 +82,7 @@ def _race(task: tuple[ArenaConfig, int, str, float]) -> bool:
     config, index, setting, value = task
     # Each task sets the champion's settings itself, so a worker started by any method has them.
     changes: dict[str, Any] = {setting: value}
-    levels.CHAMPION = dataclasses.replace(DEFAULT, **changes)
+    levels.CHAMPION = replace(DEFAULT, **changes)
     return champion_won(play_race(config, index))
 
 

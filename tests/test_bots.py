@@ -3,7 +3,6 @@ And the arena harness (not strength: strength is measured by ``heat arena``)."""
 
 from __future__ import annotations
 
-import dataclasses
 import errno
 import json
 import multiprocessing
@@ -54,6 +53,7 @@ from heat.engine import (
 )
 from heat.engine.championship import Season, SeasonConfig, season_view
 from heat.engine.config import default_seats
+from heat.engine.frozen import replace
 from heat.engine.rng import Rng
 from heat.players import make_bots, seat_roles
 from scenario import car, position, race_from
@@ -92,7 +92,7 @@ def test_bots_play_every_module_and_tournament_mode() -> None:
         race = Race(make_config("great-britain", 5, 2, 1, modules))
         drive(race, {car.seat: HeuristicBot(car.seat) for car in race.cars if not car.legend})
     config = make_config("usa", 3, 4, 1, "garage")
-    tournament = Race(dataclasses.replace(config, tournament=True))
+    tournament = Race(replace(config, tournament=True))
     drive(tournament, {seat: HeuristicBot(seat) for seat in range(3)})
 
 

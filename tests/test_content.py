@@ -125,3 +125,50 @@ def test_a_race_runs_on_a_track_added_as_data(monkeypatch: pytest.MonkeyPatch):
         seat = race.to_decide()[0]
         race.apply(seat, race.legal_decisions(seat)[-1])
     assert race.track.name == "Oval"
+
+
+def test_a_shipped_file_is_parsed_once_then_read_from_its_cache(tmp_path):
+    """Issue 28: ``tomllib`` and its parsing were a fifth of the plain prompt's start. A data
+    file's parsed content is kept beside it and used while the file's text is unchanged."""
+    import marshal
+
+    from heat.engine.content import cached_toml
+
+    data, cache = tmp_path / "data", tmp_path / "data" / "__pycache__"
+    (data / "tracks").mkdir(parents=True)
+    text = 'id = "oval"\nlaps = 2\ngrid = [[30, 1], [29, 2]]\nscale = 1.5\n[[corners]]\nflag = true\n'
+    (data / "tracks" / "oval.toml").write_text(text, encoding="utf-8")
+    parsed = cached_toml(text, "tracks/oval.toml", str(data), str(cache))
+    assert parsed == {"id": "oval", "laps": 2, "grid": [[30, 1], [29, 2]], "scale": 1.5, "corners": [{"flag": True}]}
+    (entry,) = cache.iterdir()
+    assert entry.name == f"tracks.oval.toml.marshal{marshal.version}"
+
+    again = cached_toml(text, "tracks/oval.toml", str(data), str(cache))
+    assert again == parsed and type(again["corners"][0]["flag"]) is bool
+    kept = marshal.loads(entry.read_bytes())
+    entry.write_bytes(marshal.dumps((*kept[:-1], {"id": "from the cache"})))  # marked: only the cache says this
+    assert cached_toml(text, "tracks/oval.toml", str(data), str(cache)) == {"id": "from the cache"}
+    edited = text.replace("laps = 2", "laps = 3")  # another text (an edited file) is parsed again
+    assert cached_toml(edited, "tracks/oval.toml", str(data), str(cache))["laps"] == 3
+
+
+def test_a_cache_not_of_this_text_or_unreadable_is_ignored(tmp_path):
+    from heat.engine.content import cached_toml
+
+    data, cache = tmp_path / "data", tmp_path / "cache"
+    (data / "cards").mkdir(parents=True)
+    shipped = 'id = "a"\n'
+    (data / "cards" / "a.toml").write_text(shipped, encoding="utf-8")
+    assert cached_toml('id = "test"\n', "cards/a.toml", str(data), str(cache)) == {"id": "test"}
+    assert not cache.exists(), "a text that is not the file's own is never cached"
+    cached_toml(shipped, "cards/a.toml", str(data), str(cache))
+    (entry,) = cache.iterdir()
+    entry.write_bytes(b"\x00not marshal")
+    assert cached_toml(shipped, "cards/a.toml", str(data), str(cache)) == {"id": "a"}
+    with pytest.raises(DataError, match=r"cards/a\.toml: not valid TOML"):
+        cached_toml("id = ", "cards/a.toml", str(data), str(cache))
+    not_a_folder = tmp_path / "a-file"  # a cache that cannot be written (even as root): parsed, no error
+    not_a_folder.write_text("", encoding="utf-8")
+    (data / "cards" / "b.toml").write_text("n = 1\n", encoding="utf-8")
+    assert cached_toml("n = 1\n", "cards/b.toml", str(data), str(not_a_folder / "cache")) == {"n": 1}
+    assert not_a_folder.read_text(encoding="utf-8") == "" and not list(tmp_path.glob("a-file*.*"))

@@ -102,3 +102,61 @@ def test_replace_changes_the_named_fields_only() -> None:
     assert replace(Plan(2, ("1",)), cards=("9", "3")).cards == ("3", "9")  # through the constructor
     with pytest.raises(TypeError, match="no field 'speed'"):
         replace(board, speed=3)
+
+
+def test_the_pure_twin_record_behaves_as_frozen() -> None:
+    """``heat.record.Record``, the base of the records of modules mypyc does not compile, keeps the
+    contract of ``Frozen`` (issue 28: neither creates a dataclass)."""
+    from heat.bots.planner_settings import PlannerSettings
+    from heat.record import Record
+    from heat.record import replace as replace_record
+
+    settings = PlannerSettings(samples=4)
+    assert isinstance(settings, Record)
+    assert settings == PlannerSettings(4) and hash(settings) == hash(settings.field_values())
+    assert settings != PlannerSettings() and settings != settings.field_values()
+    assert repr(PlannerSettings()).startswith("PlannerSettings(samples=16, draw_extra=1, overshoot=0.01, forecast=True")
+    with pytest.raises(AttributeError):
+        settings.samples = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del settings.samples  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(settings)) == settings
+    changed = replace_record(settings, kept_hand=0.5)
+    assert (changed.kept_hand, changed.samples) == (0.5, 4)
+    with pytest.raises(TypeError, match="no field 'speed'"):
+        replace_record(settings, speed=3)
+
+
+def test_as_dict_gives_what_dataclasses_asdict_gave() -> None:
+    """``SeatView.to_json`` (``heat position``'s output): nested records as dicts, tuples kept."""
+    from heat.engine import Race, RaceConfig, default_seats, view_of
+    from heat.engine.frozen import as_dict
+
+    view = view_of(Race(RaceConfig(default_seats(3), seed=4)), 1)
+    data = view.to_json()
+    assert data == as_dict(view) and list(data) == list(view.FIELDS)
+    assert type(data["cars"]) is tuple and data["cars"][1] == dict(
+        zip(view.cars[1].FIELDS, view.cars[1].field_values(), strict=True)
+    )
+    assert data["corners"][0]["number"] == 1 and data["turn"] is None and data["seat"] == 1
+    assert data["cars"][0]["hand"] is None and data["cars"][1]["hand"] == view.cars[1].hand
+
+
+def test_record_fields_give_each_field_and_its_default_on_either_build() -> None:
+    """The server's and the online client's models of the views read the fields and defaults
+    through ``heat.engine_build.record_fields``: from the source on the compiled build."""
+    from heat.engine.config import RaceConfig, SeatConfig
+    from heat.engine.view import CarView, SeatView
+    from heat.engine_build import NO_DEFAULT, is_record, record_fields
+
+    car = dict(record_fields(CarView))
+    assert list(car) == list(CarView.FIELDS)
+    assert {name for name, default in car.items() if default is not NO_DEFAULT} == {
+        "hand", "plan", "discard_pile", "deck_cards"
+    }  # fmt: skip
+    assert car["hand"] is None and car["seat"] is NO_DEFAULT
+    config = dict(record_fields(RaceConfig))
+    assert config.pop("seats") is NO_DEFAULT
+    assert config == dict(zip(RaceConfig.FIELDS[1:], RaceConfig(()).field_values()[1:], strict=True))
+    assert dict(record_fields(SeatConfig))["deck"] == ()
+    assert is_record(SeatView) and is_record(CarView) and not is_record(int) and not is_record(tuple[int, ...])

@@ -15,22 +15,35 @@ import pytest
 
 import heat
 from heat.engine.frozen import Frozen
+from heat.record import Record
 
 SOURCE_ROOT = Path(heat.__file__).parent
-# The modules that define records; importing them makes their classes subclasses of Frozen.
-RECORD_MODULES = ("heat.engine.events", "heat.engine.decisions", "heat.engine.content", "heat.bots.heuristic")
+# The modules that define records; importing them makes their classes subclasses of Frozen (or of
+# its pure-Python twin Record, for the modules mypyc does not compile).
+RECORD_MODULES = (
+    "heat.engine.events",
+    "heat.engine.decisions",
+    "heat.engine.content",
+    "heat.engine.view",
+    "heat.engine.config",
+    "heat.bots.heuristic",
+    "heat.bots.planner_settings",
+    "heat.preview",
+    "heat.players",
+    "heat.legend_options",
+)
 
 
-def every_record_class() -> list[type[Frozen]]:
+def every_record_class() -> list[type[Frozen | Record]]:
     for name in RECORD_MODULES:
         importlib.import_module(name)
 
-    def below(cls: type[Frozen]) -> Iterator[type[Frozen]]:
+    def below(cls: type[Frozen | Record]) -> Iterator[type[Frozen | Record]]:
         for sub in cls.__subclasses__():
             yield sub
             yield from below(sub)
 
-    return sorted(set(below(Frozen)), key=lambda cls: (cls.__module__, cls.__qualname__))
+    return sorted({*below(Frozen), *below(Record)}, key=lambda cls: (cls.__module__, cls.__qualname__))
 
 
 def class_source(cls: type) -> ast.ClassDef:
@@ -69,10 +82,10 @@ def test_every_module_of_records_is_listed() -> None:
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=[cls.__qualname__ for cls in CLASSES])
-def test_fields_init_field_values_and_slots_agree(cls: type[Frozen]) -> None:
+def test_fields_init_field_values_and_slots_agree(cls: type[Frozen | Record]) -> None:
     node = class_source(cls)
     parent = cls.__mro__[1]
-    inherited = parent.FIELDS if issubclass(parent, Frozen) else ()
+    inherited = parent.FIELDS if issubclass(parent, Frozen | Record) else ()
     own = own_fields(node)
     assert (*inherited, *own) == cls.FIELDS, "FIELDS must be the parent's fields, then the annotated ones"
 

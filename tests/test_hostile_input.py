@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import unicodedata
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -37,6 +36,7 @@ from heat.engine import (
 from heat.engine.championship import Season, SeasonConfig, replay_season, season_record
 from heat.engine.decisions import MAX_DIGITS
 from heat.engine.errors import described
+from heat.engine.frozen import replace
 from heat.engine.invariants import check_state
 from heat.engine.rng import Rng
 

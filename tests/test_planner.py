@@ -3,7 +3,6 @@ precise positions (spin-outs avoided, Boosts taken when they pay, slipstreams, d
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 
 import pytest
@@ -14,6 +13,7 @@ from heat.bots.planner import PlannerBot, PlannerSettings, car_model
 from heat.bots.valuetable import CarModel, ValueTable, play_distributions, table_for
 from heat.engine import Discard, EndReact, Plan, Race, RaceConfig, React, Slipstream, default_seats, view_of
 from heat.engine.content import legends_cards
+from heat.record import replace
 from scenario import car, position, race_from
 
 FOURS = tuple([((4,), 0)] * 14)
@@ -169,12 +169,12 @@ def test_planners_that_share_car_models_value_with_the_first_views_model() -> No
     sampled = race_from(position([car(space=20, gear=3, hand=hand, deck=["3"] * 10 + ["stress"] * 4)]))
     assert car_model(view_of(sampled, 0), CHAMPION).stress > car_model(view_of(real, 0), CHAMPION).stress
     planner = PlannerBot(1, settings=CHAMPION)
-    light = PlannerBot(2, settings=dataclasses.replace(CHAMPION, kept_hand=0.0, forecast=False), models=planner)
+    light = PlannerBot(2, settings=replace(CHAMPION, kept_hand=0.0, forecast=False), models=planner)
     assert planner.table(view_of(real, 0)) is light.table(view_of(sampled, 0))
-    alone = PlannerBot(2, settings=dataclasses.replace(CHAMPION, kept_hand=0.0, forecast=False))
+    alone = PlannerBot(2, settings=replace(CHAMPION, kept_hand=0.0, forecast=False))
     assert alone.table(view_of(sampled, 0)).model.stress > planner.table(view_of(real, 0)).model.stress
     with pytest.raises(ValueError, match="model settings differ"):
-        PlannerBot(3, settings=dataclasses.replace(CHAMPION, samples=4), models=planner)
+        PlannerBot(3, settings=replace(CHAMPION, samples=4), models=planner)
 
 
 def test_a_win_is_counted_only_where_the_others_moves_are_foreseen() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
@@ -23,6 +22,7 @@ from heat.engine import (
 )
 from heat.engine.content import catalogue
 from heat.engine.events import CardsRemoved, SponsorGained, SpunOut
+from heat.engine.frozen import replace
 from heat.engine.invariants import check_state
 from heat.engine.rng import Rng
 from heat.engine.view import view_of, views_of

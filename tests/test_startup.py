@@ -74,7 +74,9 @@ def project_and_heavy(modules: set[str]) -> set[str]:
     [["--help"], ["play", "--help"], ["arena", "--help"], ["season", "new", "--help"], ["race", "--lapz", "2"]],
 )
 def test_the_help_and_a_usage_error_load_only_the_parser(argv: list[str]) -> None:
-    assert project_and_heavy(loaded_by(argv)) == HELP_MODULES
+    modules = loaded_by(argv)
+    assert project_and_heavy(modules) == HELP_MODULES
+    assert "shutil" not in modules
 
 
 def test_every_command_help_loads_only_the_parser() -> None:
@@ -109,39 +111,33 @@ PROMPT_NEVER_LOADS = {
     "heat.tui.replay_model",
     "heat.tui.table",
     "importlib.resources",  # the data files are read as files
+    "tomllib",  # ... and their parsed content from its cache (heat.engine.content.cached_toml)
+    "shutil",  # argparse's help formatter loads it (with bz2 and lzma) to measure the terminal
+    "dataclasses",  # the records are Frozen (engine) or Record (the rest): no dataclass to create
+    "inspect",
 }
 """Modules of the project (and standard ones that cost a start) that the plain prompt has no use for."""
 
 
 def test_the_plain_prompt_loads_neither_numpy_nor_rich_nor_textual() -> None:
+    loaded_by(["play", "--plain", "--practice", "--seed", "1"])  # a first run parses the data files
     modules = loaded_by(["play", "--plain", "--practice", "--seed", "1"])
     assert "heat.cli.prompt" in modules and "heat.engine.race" in modules  # it got to the prompt
     assert not {m for m in modules if m.split(".")[0] in HEAVY}
     assert not modules & PROMPT_NEVER_LOADS
 
 
-PROMPT_DATACLASS_MODULES = {
-    "heat.engine.config",  # two classes; their fields and defaults are read by the clients
-    "heat.engine.view",  # five: the server and the online client build models from their fields
-    "heat.bots.planner_settings",  # the modules not compiled, which cannot subclass the compiled Frozen
-    "heat.legend_options",
-    "heat.players",
-    "heat.preview",
-}
-"""The only modules whose frozen dataclasses the plain prompt creates (issue 28): each costs about
-3M instructions when its module loads, so the events, decisions and content records (59 classes
-before) are ``heat.engine.frozen.Frozen`` records."""
-
-
-def test_the_prompt_creates_dataclasses_only_where_listed() -> None:
+def test_the_prompt_creates_no_dataclass() -> None:
+    """A frozen dataclass costs about 3M instructions when its module loads, and ``import
+    dataclasses`` 42M more (issue 28): the events, decisions, content records, views and configs are
+    ``heat.engine.frozen.Frozen`` records, the previews', players' and planner settings'
+    ``heat.record.Record`` ones."""
     dataclass_modules = (
         "sorted({kind.__module__ for module in list(sys.modules.values())"
         " for kind in vars(module).values() if isinstance(kind, type) and '__dataclass_fields__' in vars(kind)"
         " and kind.__module__.startswith('heat')})"
     )
-    found = set(after_heat(["play", "--plain", "--practice", "--seed", "1"], dataclass_modules))
-    assert {"heat.engine.events", "heat.engine.decisions"}.isdisjoint(found)
-    assert found <= PROMPT_DATACLASS_MODULES
+    assert after_heat(["play", "--plain", "--practice", "--seed", "1"], dataclass_modules) == []
 
 
 def test_a_race_with_bots_at_the_prompt_loads_no_season_code() -> None:
@@ -195,3 +191,18 @@ def test_every_command_names_a_function_that_exists() -> None:
             continue
         assert isinstance(run, Command)
         assert callable(run.resolve()), run.target
+
+
+@pytest.mark.parametrize("columns", ["57", "200", "0", "wide"])
+def test_the_help_is_as_wide_as_argparse_would_make_it(monkeypatch: pytest.MonkeyPatch, columns: str) -> None:
+    """The parser measures the terminal without ``shutil`` (issue 28), to the same width."""
+    monkeypatch.setenv("COLUMNS", columns)
+    ours = build_parser()
+    theirs = build_parser()
+    for parser in (theirs, *(sub for action in theirs._actions if isinstance(action, argparse._SubParsersAction)
+                             for sub in action.choices.values())):  # fmt: skip
+        parser.formatter_class = argparse.HelpFormatter
+    assert ours.format_help() == theirs.format_help()
+    assert ours._subparsers is not None
+    play = next(a for a in ours._actions if isinstance(a, argparse._SubParsersAction)).choices["play"]
+    assert play.formatter_class is not argparse.HelpFormatter

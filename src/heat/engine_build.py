@@ -179,8 +179,9 @@ def _reduce_frozen(instance: Any) -> tuple[Any, ...]:
 
 
 def make_frozen_dataclasses_picklable(module: ModuleType) -> None:
-    """Let ``pickle`` copy the frozen dataclasses of a compiled engine module (views, decisions,
-    configs, events: the server sends a bot's view to its worker process). mypyc's own unpickling
+    """Let ``pickle`` copy the frozen dataclasses of a compiled engine module (the season's views,
+    configs and state: the server sends a bot's view to its worker process; the race's records are
+    ``Frozen``, which pickle through their constructor by themselves). mypyc's own unpickling
     sets each field, which a frozen dataclass refuses (FrozenInstanceError); this registers, with
     ``copyreg``, a reduction that rebuilds each through its constructor (whose parameters are the
     fields, ``Plan`` and ``Discard`` included). The pure classes pickle as they are."""
@@ -355,6 +356,53 @@ def _declared_in_source(kind: type) -> dict[str, Any]:
         for statement in node.body
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
     }
+
+
+NO_DEFAULT: Final = object()
+"""The default of a field that has none (``record_fields``)."""
+
+
+def is_record(kind: object) -> bool:
+    """True for a class of engine records: a dataclass (``SeasonView``), or a ``Frozen`` record
+    (the views, the configs) whose fields its ``FIELDS`` names."""
+    return isinstance(kind, type) and (
+        hasattr(kind, "__dataclass_fields__") or isinstance(getattr(kind, "FIELDS", None), tuple)
+    )
+
+
+def record_fields(kind: type) -> tuple[tuple[str, Any], ...]:
+    """(name, default) of each field of the record class ``kind`` (``is_record``), in order;
+    ``NO_DEFAULT`` for a field without one. A ``Frozen`` record's defaults are its ``__init__``'s,
+    read from the module's source on the compiled engine (a compiled function has no signature);
+    they are literals there (``None``, ``()``, numbers)."""
+    if hasattr(kind, "__dataclass_fields__"):
+        import dataclasses
+
+        return tuple(
+            (field.name, NO_DEFAULT if field.default is dataclasses.MISSING else field.default)
+            for field in dataclasses.fields(kind)
+        )
+    names: tuple[str, ...] = getattr(kind, "FIELDS")  # noqa: B009 - a ClassVar of Frozen, not declared on type
+    defaults = _init_defaults(kind)
+    return tuple((name, defaults.get(name, NO_DEFAULT)) for name in names)
+
+
+def _init_defaults(kind: type) -> dict[str, Any]:
+    """The defaults of the parameters of the ``__init__`` that ``kind`` runs, by name."""
+    if _is_pure(kind):
+        import inspect
+
+        parameters = inspect.signature(kind).parameters
+        return {name: p.default for name, p in parameters.items() if p.default is not inspect.Parameter.empty}
+    import ast
+
+    owner = next(cls for cls in kind.__mro__ if "__init__" in vars(cls))
+    node, _source = _class_source(owner)
+    init = next(item for item in node.body if isinstance(item, ast.FunctionDef) and item.name == "__init__")
+    arguments = init.args.args[1:]
+    defaults = init.args.defaults
+    with_defaults = arguments[len(arguments) - len(defaults) :]
+    return {argument.arg: ast.literal_eval(default) for argument, default in zip(with_defaults, defaults, strict=True)}
 
 
 def class_doc(kind: type) -> str:

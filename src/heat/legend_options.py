@@ -4,18 +4,18 @@ nothing. Each client names the options in its own words (flags, or screen fields
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from heat.cli.parser import NO_AGGRESSIVE_FLAG
 from heat.engine import ConfigError
 from heat.engine.errors import Phrase
 from heat.i18n import N_
+from heat.record import Record
 
 __all__ = ["NO_AGGRESSIVE_FLAG", "SETUP_SCREEN_WORDS", "LegendOptionWords", "check_legend_options", "flag_words"]
 
 
-@dataclass(frozen=True)
-class LegendOptionWords:
+class LegendOptionWords(Record):
     """How a client names the Legends options and what a player should do instead: English
     messages (marked with ``N_``), translated where the error is shown (``heat.i18n.error_text``)."""
 
@@ -27,6 +27,18 @@ class LegendOptionWords:
     """What to do about a Pro Legends bonus without a Legend."""
     chevrons_remedy: str
     """What to do about the chevrons turned off without a Legend."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("pro", "chevrons_off", "pro_remedy", "chevrons_remedy")
+    __slots__ = ("chevrons_off", "chevrons_remedy", "pro", "pro_remedy")
+
+    def __init__(self, pro: str, chevrons_off: str, pro_remedy: str, chevrons_remedy: str) -> None:
+        object.__setattr__(self, "pro", pro)
+        object.__setattr__(self, "chevrons_off", chevrons_off)
+        object.__setattr__(self, "pro_remedy", pro_remedy)
+        object.__setattr__(self, "chevrons_remedy", chevrons_remedy)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.pro, self.chevrons_off, self.pro_remedy, self.chevrons_remedy)
 
 
 def flag_words(remedy: str) -> LegendOptionWords:

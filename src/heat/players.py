@@ -9,13 +9,13 @@ one per bot in seat order) and, from the app, ``seats`` (every seat's role, hot-
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from heat.bots import Bot
 from heat.bots.levels import LEVELS, levels_text, make_bot, parse_levels
 from heat.engine import ConfigError, PositionError, Race, SeatConfig
 from heat.engine.errors import described, is_integer
+from heat.record import Record
 from heat.storage import naming
 
 if TYPE_CHECKING:  # the season code loads only for a season (issue 28)
@@ -28,12 +28,21 @@ LEGEND = "legend"
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class SeatRole:
+class SeatRole(Record):
     """Who drives a seat: a human at the keyboard, a bot of a level, or a Legend."""
 
     kind: str
-    level: str = ""
+    level: str
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("kind", "level")
+    __slots__ = ("kind", "level")
+
+    def __init__(self, kind: str, level: str = "") -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "level", level)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.kind, self.level)
 
     def to_json(self) -> dict[str, str]:
         """``{"kind": "bot", "level": "club"}``, ``{"kind": "human"}`` or ``{"kind": "legend"}``."""

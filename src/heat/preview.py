@@ -30,9 +30,9 @@ it is put back on behind the Corner Line (B-7.8, OQ-B-10).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from math import comb
+from typing import Any, ClassVar
 
 from heat.engine import Decision, EndReact, Plan, React, SeatView, Slipstream, track
 from heat.engine import board as rules
@@ -40,6 +40,7 @@ from heat.engine.content import CardDef, RoadToken, Track, card_def, catalogue, 
 from heat.engine.reveal import gear_at_reveal, is_cluttered_play
 from heat.engine.view import conditions_of
 from heat.i18n import _, decimal, percent
+from heat.record import Record
 
 __all__ = [
     "HEAT_STEP",
@@ -56,8 +57,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class CornerRisk:
+class CornerRisk(Record):
     """One Corner Line the turn may cross, in crossing order."""
 
     corner: int
@@ -74,9 +74,21 @@ class CornerRisk:
     spin_chance: float
     """Probability of spinning out at this corner."""
 
+    FIELDS: ClassVar[tuple[str, ...]] = ("corner", "limit", "chance", "heat", "spin_chance")
+    __slots__ = ("chance", "corner", "heat", "limit", "spin_chance")
 
-@dataclass(frozen=True, slots=True)
-class Preview:
+    def __init__(self, corner: int, limit: int, chance: float, heat: float, spin_chance: float) -> None:
+        object.__setattr__(self, "corner", corner)
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "chance", chance)
+        object.__setattr__(self, "heat", heat)
+        object.__setattr__(self, "spin_chance", spin_chance)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.corner, self.limit, self.chance, self.heat, self.spin_chance)
+
+
+class Preview(Record):
     """What a decision leads to, over every order of the draw deck."""
 
     speeds: tuple[tuple[int, float], ...]
@@ -91,10 +103,50 @@ class Preview:
     """``heat_now`` plus the expected Heat of the corners."""
     spin_chance: float
     """Probability of a spin-out this turn."""
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[str, ...]
     """Why a cost is not the usual one, in words with the rule: a corner's Speed Limit changed by
     Road Conditions or the cards (W-12, W-13, G-28), an Overheat corner (W-14), a free Boost in a
     Heat control sector (W-16); corners the turn may cross only."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "speeds",
+        "landing",
+        "corners",
+        "heat_now",
+        "expected_heat",
+        "spin_chance",
+        "reasons",
+    )
+    __slots__ = ("corners", "expected_heat", "heat_now", "landing", "reasons", "speeds", "spin_chance")
+
+    def __init__(
+        self,
+        speeds: tuple[tuple[int, float], ...],
+        landing: tuple[tuple[int, int, float], ...],
+        corners: tuple[CornerRisk, ...],
+        heat_now: int,
+        expected_heat: float,
+        spin_chance: float,
+        reasons: tuple[str, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "speeds", speeds)
+        object.__setattr__(self, "landing", landing)
+        object.__setattr__(self, "corners", corners)
+        object.__setattr__(self, "heat_now", heat_now)
+        object.__setattr__(self, "expected_heat", expected_heat)
+        object.__setattr__(self, "spin_chance", spin_chance)
+        object.__setattr__(self, "reasons", reasons)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.speeds,
+            self.landing,
+            self.corners,
+            self.heat_now,
+            self.expected_heat,
+            self.spin_chance,
+            self.reasons,
+        )
 
     def summary(self) -> str:
         """One line, e.g. ``Speed 7-10 (7: 10%, 8: 40%, 9: 30%, 10: 20%), lands 18-21, corner 2:
@@ -173,8 +225,7 @@ def speed_distribution(deck_cards: Sequence[str], fixed: int, flips: int) -> tup
 # ------------------------------------------------------------------------------ the board
 
 
-@dataclass(frozen=True, slots=True)
-class _Board:
+class _Board(Record):
     """What the preview needs of the race: the track, the other cars, the limits and the
     Engine when the corners come. Positions are progress values, as in the engine; every rule of
     the board is the engine's own (``heat.engine.board``)."""
@@ -195,6 +246,54 @@ class _Board:
     """Corner number -> why its limit or cost is not the printed one (``Preview.reasons``)."""
     free_boost: bool
     """The car stands in a Heat control sector: a Boost costs no Heat (W-16, OQ-W-5)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "track",
+        "finish",
+        "occupancy",
+        "limits",
+        "overheat",
+        "start",
+        "pos",
+        "notes",
+        "free_boost",
+    )
+    __slots__ = ("finish", "free_boost", "limits", "notes", "occupancy", "overheat", "pos", "start", "track")
+
+    def __init__(
+        self,
+        track: Track,
+        finish: int,
+        occupancy: tuple[int, ...],
+        limits: dict[int, int],
+        overheat: dict[int, int],
+        start: int,
+        pos: int,
+        notes: dict[int, tuple[str, ...]],
+        free_boost: bool,
+    ) -> None:
+        object.__setattr__(self, "track", track)
+        object.__setattr__(self, "finish", finish)
+        object.__setattr__(self, "occupancy", occupancy)
+        object.__setattr__(self, "limits", limits)
+        object.__setattr__(self, "overheat", overheat)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "free_boost", free_boost)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.track,
+            self.finish,
+            self.occupancy,
+            self.limits,
+            self.overheat,
+            self.start,
+            self.pos,
+            self.notes,
+            self.free_boost,
+        )
 
     def space_of(self, pos: int) -> int:
         return rules.space_of(pos, self.track.spaces)
@@ -487,8 +586,7 @@ def _alternative(decision: Decision) -> tuple[Decision | None, str]:
     return None, ""
 
 
-@dataclass(frozen=True, slots=True)
-class Confirmation:
+class Confirmation(Record):
     """Why a player is asked before ``decision`` is applied: every client asks on the same
     grounds (``confirmation_of``) and words the question its own way."""
 
@@ -503,6 +601,21 @@ class Confirmation:
     and for a decision that is itself the alternative."""
     compared: bool
     """The bill is compared with doing nothing more (React, Slipstream), not with nothing."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("decision", "preview", "extra_heat", "alternative", "compared")
+    __slots__ = ("alternative", "compared", "decision", "extra_heat", "preview")
+
+    def __init__(
+        self, decision: Decision, preview: Preview, extra_heat: float, alternative: str, compared: bool
+    ) -> None:
+        object.__setattr__(self, "decision", decision)
+        object.__setattr__(self, "preview", preview)
+        object.__setattr__(self, "extra_heat", extra_heat)
+        object.__setattr__(self, "alternative", alternative)
+        object.__setattr__(self, "compared", compared)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.decision, self.preview, self.extra_heat, self.alternative, self.compared)
 
     @property
     def certain_spin(self) -> bool:

@@ -118,3 +118,23 @@ def test_a_state_message_checks_the_engines_views_field_by_field():
             server_message.validate_python(_state_message(bad))
     with pytest.raises(ValidationError, match="totals"):
         server_message.validate_python(_state_message(view, season | {"totals": ["a"]}))
+
+
+def test_the_view_is_written_alike_by_orjson_and_by_plain():
+    """The server writes the views (``Frozen`` records, no longer dataclasses: issue 28) with
+    ``orjson`` through ``payloads.record_json``; the models and ``plain`` read them field by field.
+    Both give every field, in order, the nested views as objects, the defaults (None) included."""
+    import orjson
+
+    from heat.engine import Race, RaceConfig, default_seats, view_of
+    from heat.server.payloads import plain, record_json
+
+    race = Race(RaceConfig(default_seats(4), track="usa", seed=5, garage="all", weather=True))
+    for seat in (None, 0, 3):
+        view = view_of(race, seat)
+        written = orjson.loads(orjson.dumps({"view": view}, default=record_json))["view"]
+        assert written == plain(view) and list(written) == list(view.FIELDS)
+        assert list(written["cars"][0]) == list(view.cars[0].FIELDS)
+        assert (written["cars"][3]["hand"] is None) == (seat != 3)
+    with pytest.raises(TypeError):
+        orjson.dumps(object(), default=record_json)

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from heat.engine import replay, view_of
-from heat.server.payloads import event_json
+from heat.server.payloads import event_json, record_json
 from heat.server.spec import new_spec
 from heat.server.table import AUTO, BOT_ACTOR, PLAYER, STANDIN, Change, Refused, Table
 
@@ -32,7 +32,7 @@ def decide(table: Table, seat: int, text: str | None = None, now: float = 1.0) -
 
 
 def snapshot(table: Table) -> bytes:
-    return orjson.dumps([table.state_for(s) for s in (None, *range(len(table.seats)))])
+    return orjson.dumps([table.state_for(s) for s in (None, *range(len(table.seats)))], default=record_json)
 
 
 def play_until(table: Table, rng: random.Random, wanted) -> None:
@@ -212,7 +212,7 @@ def test_random_races_with_take_backs_restore_from_their_log_exactly():
 def test_the_record_is_refused_until_the_race_is_over():
     table = started()
     assert table.record() is None
-    assert b'"seed"' not in orjson.dumps(table.state_for(0))
+    assert b'"seed"' not in orjson.dumps(table.state_for(0), default=record_json)
     assert "seed" not in table.spec.public_json()
 
 
@@ -363,10 +363,10 @@ def test_each_state_is_the_engines_view_events_and_legal_decisions_at_every_step
                 state = orjson.loads(table.state_json(viewer, start, 0, {"type": "state"}))
                 events = [event_json(e, table.names, race.laps) for e in race.events(viewer)[start:]]
                 assert state["events"] == orjson.loads(orjson.dumps(events))
-                assert state["view"] == orjson.loads(orjson.dumps(view_of(race, viewer)))
+                assert state["view"] == orjson.loads(orjson.dumps(view_of(race, viewer), default=record_json))
                 deciding = viewer is not None and viewer in table.to_decide()
                 assert state["legal"] == ([d.text() for d in race.legal_decisions(viewer)] if deciding else [])
-                assert orjson.loads(orjson.dumps(table.state_for(viewer, start))) == {
+                assert orjson.loads(orjson.dumps(table.state_for(viewer, start), default=record_json)) == {
                     k: v for k, v in state.items() if k != "type"
                 }
             sent[viewer] = len(race.log)

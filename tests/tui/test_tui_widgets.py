@@ -4,13 +4,13 @@ would land, the sectors of the Road Conditions), the finish line on the last lap
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from driver import played
 from rich.console import Console
 
 from heat.engine import EndReact, Race, RaceConfig, React, SeatView, default_seats, track, view_of
 from heat.engine.events import ConditionsDrawn
+from heat.engine.frozen import replace
 from heat.narrate import describe
 from heat.preview import Preview, preview_react
 from heat.tui.screens.race import status_text, usable_symbols

@@ -23,7 +23,6 @@ the Garage) follow the planner.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import time
 from collections.abc import Sequence
@@ -38,6 +37,7 @@ from heat.bots.valuetable import ValueTable
 from heat.engine import Decision, HeatError, Plan, Race, SeatView, from_position, view_of
 from heat.engine.championship import SeasonView
 from heat.engine.rng import Rng
+from heat.record import replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ class SearchSettings:
 
 def _light(settings: PlannerSettings, *, forecast: bool) -> PlannerSettings:
     """The planner's settings without its costlier terms, for the decisions inside the search."""
-    return dataclasses.replace(
+    return replace(
         settings,
         kept_hand=0.0,
         discard_samples=0,

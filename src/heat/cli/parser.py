@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from heat.bots.names import LEVELS
 from heat.i18n import LANGUAGES, N_, _, error_text
@@ -220,10 +223,42 @@ def _add_language_option(parser: argparse.ArgumentParser) -> None:
                 _add_language_option(sub)
 
 
+def terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it (``COLUMNS`` if a positive
+    number, else the width of standard output's terminal, else 80), without loading ``shutil``:
+    argparse's help formatter imports it (with ``bz2`` and ``lzma``) for every parser, help or
+    not, and that was 2% of the plain prompt's start (issue 28)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help formatter, its width measured by ``terminal_columns`` (the same width)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, terminal_columns() - 2 if width is None else width)
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser with ``HelpFormatter``; the subcommands' parsers are of this class too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``heat``, its help in the language spoken."""
     _speak_argparse()
-    parser = argparse.ArgumentParser(prog="heat", description=_("Heat: Pedal to the Metal in your terminal."))
+    parser = ArgumentParser(prog="heat", description=_("Heat: Pedal to the Metal in your terminal."))
     parser.add_argument(
         "--version", action=ShowVersion, help=_("show Heat's version and which build of the rules engine runs")
     )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from heat.engine.errors import ConfigError, Phrase, PositionError, described, is_integer, shown
+from heat.engine.frozen import Frozen
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 """The six car colours of the base box (B-0.1)."""
@@ -78,26 +78,48 @@ def check_name(name: object, where: str) -> None:
         raise ConfigError("{where}: {problem}", where=where, problem=problem)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatConfig:
+class SeatConfig(Frozen):
     """One car: a player (or a Legend, L-5), its colour and options."""
 
     name: str
     color: str
-    handicap: int = 0
+    handicap: int
     """Heat cards the player removes from their own Engine (B-10.12: 0, 1 or 2)."""
-    legend: bool = False
+    legend: bool
     """An automated Legends car (Legends module)."""
-    upgrades: tuple[str, ...] = ()
+    upgrades: tuple[str, ...]
     """Upgrade cards the car already owns (a Championship car, C-22)."""
-    sponsors: tuple[str, ...] = ()
+    sponsors: tuple[str, ...]
     """Sponsorship cards that start in the player's hand (C-18, C-23)."""
-    deck: tuple[str, ...] = ()
+    deck: tuple[str, ...]
     """More cards shuffled into the draw deck: Sponsorship cards kept from earlier races (C-22)."""
 
+    FIELDS: ClassVar[tuple[str, ...]] = ("name", "color", "handicap", "legend", "upgrades", "sponsors", "deck")
+    __slots__ = ("color", "deck", "handicap", "legend", "name", "sponsors", "upgrades")
 
-@dataclass(frozen=True, slots=True)
-class RaceConfig:
+    def __init__(
+        self,
+        name: str,
+        color: str,
+        handicap: int = 0,
+        legend: bool = False,
+        upgrades: tuple[str, ...] = (),
+        sponsors: tuple[str, ...] = (),
+        deck: tuple[str, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "handicap", handicap)
+        object.__setattr__(self, "legend", legend)
+        object.__setattr__(self, "upgrades", upgrades)
+        object.__setattr__(self, "sponsors", sponsors)
+        object.__setattr__(self, "deck", deck)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.name, self.color, self.handicap, self.legend, self.upgrades, self.sponsors, self.deck)
+
+
+class RaceConfig(Frozen):
     """A race before it starts. ``laps=None`` uses the track's printed number (B-16.1).
 
     Modules: ``garage`` ('regular', 'advanced' or 'all') drafts Upgrade cards, or deals 3 random
@@ -106,34 +128,162 @@ class RaceConfig:
     (L-17). The bonus fields are set by Championship events."""
 
     seats: tuple[SeatConfig, ...]
-    track: str = "usa"
-    laps: int | None = None
-    seed: int = 0
-    hand_size: int = 7
-    garage: str | None = None
-    draft: bool = True
-    weather: bool = False
-    pro_legends: int = 0
-    aggressive_legends: bool = True
-    tournament: bool = False
-    starting_upgrades: bool = True
+    track: str
+    laps: int | None
+    seed: int
+    hand_size: int
+    garage: str | None
+    draft: bool
+    weather: bool
+    pro_legends: int
+    aggressive_legends: bool
+    tournament: bool
+    starting_upgrades: bool
     """Base game Starting Upgrades (B-17); never with the Garage (G-3)."""
-    heat_bonus: int = 0
-    stress_bonus: int = 0
-    grid: tuple[int, ...] | None = None
+    heat_bonus: int
+    stress_bonus: int
+    grid: tuple[int, ...] | None
     """Seats from pole position back; None draws the grid at random (B-10.9)."""
-    weather_token: str | None = None
-    road_tokens: tuple[str, ...] | None = None
+    weather_token: str | None
+    road_tokens: tuple[str, ...] | None
     """A fixed Weather token and one Road Conditions token per corner, instead of drawing them."""
-    press_corners: tuple[int, ...] = ()
+    press_corners: tuple[int, ...]
     """Championship: corner numbers with a Press Corner standee (C-19, C-37)."""
-    sponsor_deck: tuple[str, ...] = ()
+    sponsor_deck: tuple[str, ...]
     """Championship: the Sponsorship deck, top card first, to gain cards from (C-34)."""
-    first_lap_sponsors: int = 0
-    speed_sponsor: int = 0
-    pass_sponsor: int = 0
-    spin_out_eliminates: bool = False
+    first_lap_sponsors: int
+    speed_sponsor: int
+    pass_sponsor: int
+    spin_out_eliminates: bool
     """Championship event challenges (C-21, C-45): see data/championship/events.toml."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seats",
+        "track",
+        "laps",
+        "seed",
+        "hand_size",
+        "garage",
+        "draft",
+        "weather",
+        "pro_legends",
+        "aggressive_legends",
+        "tournament",
+        "starting_upgrades",
+        "heat_bonus",
+        "stress_bonus",
+        "grid",
+        "weather_token",
+        "road_tokens",
+        "press_corners",
+        "sponsor_deck",
+        "first_lap_sponsors",
+        "speed_sponsor",
+        "pass_sponsor",
+        "spin_out_eliminates",
+    )
+    __slots__ = (
+        "aggressive_legends",
+        "draft",
+        "first_lap_sponsors",
+        "garage",
+        "grid",
+        "hand_size",
+        "heat_bonus",
+        "laps",
+        "pass_sponsor",
+        "press_corners",
+        "pro_legends",
+        "road_tokens",
+        "seats",
+        "seed",
+        "speed_sponsor",
+        "spin_out_eliminates",
+        "sponsor_deck",
+        "starting_upgrades",
+        "stress_bonus",
+        "tournament",
+        "track",
+        "weather",
+        "weather_token",
+    )
+
+    def __init__(
+        self,
+        seats: tuple[SeatConfig, ...],
+        track: str = "usa",
+        laps: int | None = None,
+        seed: int = 0,
+        hand_size: int = 7,
+        garage: str | None = None,
+        draft: bool = True,
+        weather: bool = False,
+        pro_legends: int = 0,
+        aggressive_legends: bool = True,
+        tournament: bool = False,
+        starting_upgrades: bool = True,
+        heat_bonus: int = 0,
+        stress_bonus: int = 0,
+        grid: tuple[int, ...] | None = None,
+        weather_token: str | None = None,
+        road_tokens: tuple[str, ...] | None = None,
+        press_corners: tuple[int, ...] = (),
+        sponsor_deck: tuple[str, ...] = (),
+        first_lap_sponsors: int = 0,
+        speed_sponsor: int = 0,
+        pass_sponsor: int = 0,
+        spin_out_eliminates: bool = False,
+    ) -> None:
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "track", track)
+        object.__setattr__(self, "laps", laps)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "hand_size", hand_size)
+        object.__setattr__(self, "garage", garage)
+        object.__setattr__(self, "draft", draft)
+        object.__setattr__(self, "weather", weather)
+        object.__setattr__(self, "pro_legends", pro_legends)
+        object.__setattr__(self, "aggressive_legends", aggressive_legends)
+        object.__setattr__(self, "tournament", tournament)
+        object.__setattr__(self, "starting_upgrades", starting_upgrades)
+        object.__setattr__(self, "heat_bonus", heat_bonus)
+        object.__setattr__(self, "stress_bonus", stress_bonus)
+        object.__setattr__(self, "grid", grid)
+        object.__setattr__(self, "weather_token", weather_token)
+        object.__setattr__(self, "road_tokens", road_tokens)
+        object.__setattr__(self, "press_corners", press_corners)
+        object.__setattr__(self, "sponsor_deck", sponsor_deck)
+        object.__setattr__(self, "first_lap_sponsors", first_lap_sponsors)
+        object.__setattr__(self, "speed_sponsor", speed_sponsor)
+        object.__setattr__(self, "pass_sponsor", pass_sponsor)
+        object.__setattr__(self, "spin_out_eliminates", spin_out_eliminates)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.seats,
+            self.track,
+            self.laps,
+            self.seed,
+            self.hand_size,
+            self.garage,
+            self.draft,
+            self.weather,
+            self.pro_legends,
+            self.aggressive_legends,
+            self.tournament,
+            self.starting_upgrades,
+            self.heat_bonus,
+            self.stress_bonus,
+            self.grid,
+            self.weather_token,
+            self.road_tokens,
+            self.press_corners,
+            self.sponsor_deck,
+            self.first_lap_sponsors,
+            self.speed_sponsor,
+            self.pass_sponsor,
+            self.spin_out_eliminates,
+        )
 
     @property
     def uses_starting_upgrades(self) -> bool:
@@ -143,12 +293,11 @@ class RaceConfig:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``RaceConfig.from_json`` reads it back. Defaults are left out."""
         data: dict[str, Any] = {"track": self.track, "laps": self.laps, "seed": self.seed}
-        for field in fields(self):
-            if field.name in ("seats", "track", "laps", "seed"):
+        for name, value, default in zip(self.FIELDS, self.field_values(), _DEFAULT_CONFIG.field_values(), strict=True):
+            if name in ("seats", "track", "laps", "seed"):
                 continue
-            value = getattr(self, field.name)
-            if value != field.default:
-                data[field.name] = list(value) if isinstance(value, tuple) else value
+            if value != default:
+                data[name] = list(value) if isinstance(value, tuple) else value
         seats = []
         for seat in self.seats:
             entry: dict[str, Any] = {"name": seat.name, "color": seat.color}
@@ -197,7 +346,9 @@ _FIELD_TYPES: dict[str, tuple[type, type | None]] = {
     "spin_out_eliminates": (bool, None),
 }
 """The JSON type of every field of a config other than ``seats`` (and of a list's items)."""
-_OPTIONAL_FIELDS = frozenset(field.name for field in fields(RaceConfig) if field.default is None)
+_DEFAULT_CONFIG = RaceConfig(())
+"""A config of no seat: every other field its default (``to_json`` leaves those out)."""
+_OPTIONAL_FIELDS = frozenset(name for name in RaceConfig.FIELDS if getattr(_DEFAULT_CONFIG, name) is None)
 """The fields a config may set to null (their default)."""
 SEAT_FIELD_TYPES: dict[str, tuple[type, type | None]] = {
     "name": (str, None),

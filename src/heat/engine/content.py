@@ -7,8 +7,8 @@ Adding a track means adding a file to ``heat/data/tracks``. A malformed file rai
 
 from __future__ import annotations
 
+import marshal
 import os
-import tomllib
 from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
@@ -447,10 +447,64 @@ class _Reader:
 
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
+    """The TOML ``text`` of the file named ``source`` parsed: from its cache when ``source`` is a
+    shipped data file whose cache holds this very text (``cached_toml``), else by ``tomllib``."""
+    folder = _data_folder()
+    return cached_toml(text, source, folder, os.path.join(folder, CACHE_FOLDER))
+
+
+CACHE_FOLDER = "__pycache__"
+"""Where, inside ``heat/data``, each shipped TOML file's parsed content is kept (as Python keeps
+its bytecode): ``tomllib`` and its parsing cost the plain prompt a fifth of its start (issue 28)."""
+_CACHE_FORMAT = 1
+
+
+def cached_toml(text: str, source: str, data_folder: str, cache_folder: str) -> dict[str, Any]:
+    """``text``, the TOML of the file named ``source``, parsed; DataError naming ``source`` if it
+    is not valid TOML.
+
+    A shipped file (``source`` is a path under ``data_folder``) is parsed once: its parsed content
+    is saved in ``cache_folder`` with ``marshal`` (which loads no module), beside the very text it
+    was parsed from, and read back while that text is still the one given; an edited file is
+    parsed again. A cache that cannot be read or written is ignored: the file is parsed, as
+    without one. Any other text (a test's) is parsed and never cached."""
+    cache_path = os.path.join(cache_folder, f"{source.replace('/', '.')}.marshal{marshal.version}")
     try:
-        return tomllib.loads(text)
+        with open(cache_path, "rb") as cache_file:
+            saved = marshal.loads(cache_file.read())
+        if type(saved) is tuple and len(saved) == 3 and saved[0] == _CACHE_FORMAT and saved[1] == text:
+            data: dict[str, Any] = saved[2]
+            return data
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # no cache yet, or one that is not ours: parse the text
+    import tomllib  # here: loaded only to parse a file that has no cache (issue 28)
+
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataError("{source}: not valid TOML: {error}", source=source, error=error) from None
+    _save_cache(text, os.path.join(data_folder, source), cache_path, data)
+    return data
+
+
+def _save_cache(text: str, source_path: str, cache_path: str, data: dict[str, Any]) -> None:
+    """Keep ``data``, parsed from ``text``, in ``cache_path`` if ``text`` is the content of the
+    data file ``source_path``; best effort (a read-only install parses at each start)."""
+    partial = f"{cache_path}.{os.getpid()}"
+    try:
+        with open(source_path, encoding="utf-8") as source_file:
+            if source_file.read() != text:
+                return
+        blob = marshal.dumps((_CACHE_FORMAT, text, data))
+        os.makedirs(os.path.dirname(cache_path), exist_ok=True)
+        with open(partial, "wb") as cache_file:
+            cache_file.write(blob)
+        os.replace(partial, cache_path)
+    except (OSError, ValueError):  # ValueError: a value marshal cannot keep (a TOML date)
+        try:  # noqa: SIM105 - contextlib is not among the engine's imports (tests/test_layers.py)
+            os.remove(partial)
+        except OSError:
+            pass
 
 
 def parse_track(text: str, source: str) -> Track:

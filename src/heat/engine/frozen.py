@@ -67,3 +67,21 @@ def replace(record: R, **changes: Any) -> R:
     values.update(changes)
     rebuilt: R = cast(Any, type(record))(**values)
     return rebuilt
+
+
+def as_dict(record: Frozen) -> dict[str, Any]:
+    """The fields of ``record`` by name, the records in them (in tuples, lists and dicts too) as
+    dicts in turn: what ``dataclasses.asdict`` gives a dataclass (tuples stay tuples)."""
+    return {name: _as_plain(value) for name, value in zip(record.FIELDS, record.field_values(), strict=True)}
+
+
+def _as_plain(value: Any) -> Any:
+    if isinstance(value, Frozen):
+        return as_dict(value)
+    if type(value) is tuple:
+        return tuple([_as_plain(item) for item in value])
+    if type(value) is list:
+        return [_as_plain(item) for item in value]
+    if type(value) is dict:
+        return {_as_plain(key): _as_plain(item) for key, item in value.items()}
+    return value

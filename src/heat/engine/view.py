@@ -8,19 +8,18 @@ to their owner while a Salvage symbol lets them look through it (G-34).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from heat.engine import content
 from heat.engine.car import Car
 from heat.engine.decisions import Plan
+from heat.engine.frozen import Frozen, as_dict
 from heat.engine.race import Race
 from heat.engine.state import DRAFT, REACT, TURN
 from heat.engine.weather import Conditions, conditions_from_ids
 
 
-@dataclass(frozen=True, slots=True)
-class CarView:
+class CarView(Frozen):
     """Public facts about one car, plus its hand and plan when it is the viewer's own."""
 
     seat: int
@@ -48,17 +47,149 @@ class CarView:
     """In the plan phase: has this car committed its gear and cards?"""
     upgrades: tuple[str, ...]
     """The Upgrade cards the car was built with (public, G-11)."""
-    hand: tuple[str, ...] | None = None
-    plan: str | None = None
-    discard_pile: tuple[str, ...] | None = None
+    hand: tuple[str, ...] | None
+    plan: str | None
+    discard_pile: tuple[str, ...] | None
     """The whole discard pile: only its owner, only while a Salvage symbol is open (G-34)."""
-    deck_cards: tuple[str, ...] | None = None
+    deck_cards: tuple[str, ...] | None
     """The viewer's own draw deck, sorted: its composition, never its order. A player who
     remembers every card they drew, flipped and discarded knows it (previews use it)."""
 
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "name",
+        "color",
+        "legend",
+        "on_track",
+        "finished",
+        "space",
+        "lap",
+        "progress",
+        "lane",
+        "gear",
+        "engine",
+        "hand_count",
+        "deck_count",
+        "discard_count",
+        "discard_top",
+        "play_count",
+        "play",
+        "committed",
+        "upgrades",
+        "hand",
+        "plan",
+        "discard_pile",
+        "deck_cards",
+    )
+    __slots__ = (
+        "color",
+        "committed",
+        "deck_cards",
+        "deck_count",
+        "discard_count",
+        "discard_pile",
+        "discard_top",
+        "engine",
+        "finished",
+        "gear",
+        "hand",
+        "hand_count",
+        "lane",
+        "lap",
+        "legend",
+        "name",
+        "on_track",
+        "plan",
+        "play",
+        "play_count",
+        "progress",
+        "seat",
+        "space",
+        "upgrades",
+    )
 
-@dataclass(frozen=True, slots=True)
-class TurnView:
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        color: str,
+        legend: bool,
+        on_track: bool,
+        finished: bool,
+        space: int,
+        lap: int,
+        progress: int,
+        lane: int,
+        gear: int,
+        engine: int,
+        hand_count: int,
+        deck_count: int,
+        discard_count: int,
+        discard_top: str | None,
+        play_count: int,
+        play: tuple[str, ...] | None,
+        committed: bool,
+        upgrades: tuple[str, ...],
+        hand: tuple[str, ...] | None = None,
+        plan: str | None = None,
+        discard_pile: tuple[str, ...] | None = None,
+        deck_cards: tuple[str, ...] | None = None,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "legend", legend)
+        object.__setattr__(self, "on_track", on_track)
+        object.__setattr__(self, "finished", finished)
+        object.__setattr__(self, "space", space)
+        object.__setattr__(self, "lap", lap)
+        object.__setattr__(self, "progress", progress)
+        object.__setattr__(self, "lane", lane)
+        object.__setattr__(self, "gear", gear)
+        object.__setattr__(self, "engine", engine)
+        object.__setattr__(self, "hand_count", hand_count)
+        object.__setattr__(self, "deck_count", deck_count)
+        object.__setattr__(self, "discard_count", discard_count)
+        object.__setattr__(self, "discard_top", discard_top)
+        object.__setattr__(self, "play_count", play_count)
+        object.__setattr__(self, "play", play)
+        object.__setattr__(self, "committed", committed)
+        object.__setattr__(self, "upgrades", upgrades)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "plan", plan)
+        object.__setattr__(self, "discard_pile", discard_pile)
+        object.__setattr__(self, "deck_cards", deck_cards)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.seat,
+            self.name,
+            self.color,
+            self.legend,
+            self.on_track,
+            self.finished,
+            self.space,
+            self.lap,
+            self.progress,
+            self.lane,
+            self.gear,
+            self.engine,
+            self.hand_count,
+            self.deck_count,
+            self.discard_count,
+            self.discard_top,
+            self.play_count,
+            self.play,
+            self.committed,
+            self.upgrades,
+            self.hand,
+            self.plan,
+            self.discard_pile,
+            self.deck_cards,
+        )
+
+
+class TurnView(Frozen):
     """The active car's turn so far."""
 
     seat: int
@@ -80,9 +211,101 @@ class TurnView:
     accelerate: int
     plus_used: int
 
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "step",
+        "speed",
+        "start_space",
+        "start_lap",
+        "start_progress",
+        "adrenaline",
+        "adrenaline_move_used",
+        "adrenaline_cooldown_used",
+        "gear_cooldown_used",
+        "boost_used",
+        "symbols",
+        "speed_limit_adjust",
+        "slipstream_boost",
+        "accelerate",
+        "plus_used",
+    )
+    __slots__ = (
+        "accelerate",
+        "adrenaline",
+        "adrenaline_cooldown_used",
+        "adrenaline_move_used",
+        "boost_used",
+        "gear_cooldown_used",
+        "plus_used",
+        "seat",
+        "slipstream_boost",
+        "speed",
+        "speed_limit_adjust",
+        "start_lap",
+        "start_progress",
+        "start_space",
+        "step",
+        "symbols",
+    )
 
-@dataclass(frozen=True, slots=True)
-class CornerView:
+    def __init__(
+        self,
+        seat: int,
+        step: str,
+        speed: int,
+        start_space: int,
+        start_lap: int,
+        start_progress: int,
+        adrenaline: bool,
+        adrenaline_move_used: bool,
+        adrenaline_cooldown_used: bool,
+        gear_cooldown_used: bool,
+        boost_used: bool,
+        symbols: tuple[tuple[str, int, str], ...],
+        speed_limit_adjust: int,
+        slipstream_boost: int,
+        accelerate: int,
+        plus_used: int,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "speed", speed)
+        object.__setattr__(self, "start_space", start_space)
+        object.__setattr__(self, "start_lap", start_lap)
+        object.__setattr__(self, "start_progress", start_progress)
+        object.__setattr__(self, "adrenaline", adrenaline)
+        object.__setattr__(self, "adrenaline_move_used", adrenaline_move_used)
+        object.__setattr__(self, "adrenaline_cooldown_used", adrenaline_cooldown_used)
+        object.__setattr__(self, "gear_cooldown_used", gear_cooldown_used)
+        object.__setattr__(self, "boost_used", boost_used)
+        object.__setattr__(self, "symbols", symbols)
+        object.__setattr__(self, "speed_limit_adjust", speed_limit_adjust)
+        object.__setattr__(self, "slipstream_boost", slipstream_boost)
+        object.__setattr__(self, "accelerate", accelerate)
+        object.__setattr__(self, "plus_used", plus_used)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.seat,
+            self.step,
+            self.speed,
+            self.start_space,
+            self.start_lap,
+            self.start_progress,
+            self.adrenaline,
+            self.adrenaline_move_used,
+            self.adrenaline_cooldown_used,
+            self.gear_cooldown_used,
+            self.boost_used,
+            self.symbols,
+            self.speed_limit_adjust,
+            self.slipstream_boost,
+            self.accelerate,
+            self.plus_used,
+        )
+
+
+class CornerView(Frozen):
     """A corner as it stands in this race: printed limit, Road Conditions, effective limit."""
 
     number: int
@@ -96,9 +319,48 @@ class CornerView:
     press: bool
     """A Press Corner standee stands here (C-19)."""
 
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "number",
+        "line_after",
+        "printed_limit",
+        "speed_limit",
+        "road",
+        "sector_road",
+        "press",
+    )
+    __slots__ = ("line_after", "number", "press", "printed_limit", "road", "sector_road", "speed_limit")
 
-@dataclass(frozen=True, slots=True)
-class DraftView:
+    def __init__(
+        self,
+        number: int,
+        line_after: int,
+        printed_limit: int,
+        speed_limit: int,
+        road: str | None,
+        sector_road: str | None,
+        press: bool,
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "line_after", line_after)
+        object.__setattr__(self, "printed_limit", printed_limit)
+        object.__setattr__(self, "speed_limit", speed_limit)
+        object.__setattr__(self, "road", road)
+        object.__setattr__(self, "sector_road", sector_road)
+        object.__setattr__(self, "press", press)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.number,
+            self.line_after,
+            self.printed_limit,
+            self.speed_limit,
+            self.road,
+            self.sector_road,
+            self.press,
+        )
+
+
+class DraftView(Frozen):
     """The Garage draft: the market and who picks (G-12 to G-16)."""
 
     round: int
@@ -107,9 +369,21 @@ class DraftView:
     order: tuple[int, ...]
     picking: int
 
+    FIELDS: ClassVar[tuple[str, ...]] = ("round", "rounds", "market", "order", "picking")
+    __slots__ = ("market", "order", "picking", "round", "rounds")
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+    def __init__(self, round: int, rounds: int, market: tuple[str, ...], order: tuple[int, ...], picking: int) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "market", market)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "picking", picking)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (self.round, self.rounds, self.market, self.order, self.picking)
+
+
+class SeatView(Frozen):
     """Everything ``seat`` may know now (``seat`` is None for a spectator)."""
 
     seat: int | None
@@ -145,6 +419,149 @@ class SeatView:
     spin_out_eliminates: bool
     """This race's event eliminates a car that spins out (C-21)."""
 
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "track",
+        "laps",
+        "hand_size",
+        "started_cars",
+        "round",
+        "phase",
+        "to_decide",
+        "order",
+        "adrenaline_seats",
+        "turn",
+        "cars",
+        "hall_of_fame",
+        "standings",
+        "stress_reserve",
+        "corners",
+        "weather",
+        "legends_card",
+        "legends_to_come",
+        "pro_legends",
+        "aggressive_legends",
+        "draft",
+        "tournament",
+        "sponsor_deck_count",
+        "eliminated",
+        "spin_out_eliminates",
+    )
+    __slots__ = (
+        "adrenaline_seats",
+        "aggressive_legends",
+        "cars",
+        "corners",
+        "draft",
+        "eliminated",
+        "hall_of_fame",
+        "hand_size",
+        "laps",
+        "legends_card",
+        "legends_to_come",
+        "order",
+        "phase",
+        "pro_legends",
+        "round",
+        "seat",
+        "spin_out_eliminates",
+        "sponsor_deck_count",
+        "standings",
+        "started_cars",
+        "stress_reserve",
+        "to_decide",
+        "tournament",
+        "track",
+        "turn",
+        "weather",
+    )
+
+    def __init__(
+        self,
+        seat: int | None,
+        track: str,
+        laps: int,
+        hand_size: int,
+        started_cars: int,
+        round: int,
+        phase: str,
+        to_decide: tuple[int, ...],
+        order: tuple[int, ...],
+        adrenaline_seats: tuple[int, ...],
+        turn: TurnView | None,
+        cars: tuple[CarView, ...],
+        hall_of_fame: tuple[int, ...],
+        standings: tuple[int, ...],
+        stress_reserve: int,
+        corners: tuple[CornerView, ...],
+        weather: str | None,
+        legends_card: int | None,
+        legends_to_come: tuple[int, ...],
+        pro_legends: int,
+        aggressive_legends: bool,
+        draft: DraftView | None,
+        tournament: bool,
+        sponsor_deck_count: int,
+        eliminated: tuple[int, ...],
+        spin_out_eliminates: bool,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "track", track)
+        object.__setattr__(self, "laps", laps)
+        object.__setattr__(self, "hand_size", hand_size)
+        object.__setattr__(self, "started_cars", started_cars)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "to_decide", to_decide)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "adrenaline_seats", adrenaline_seats)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "cars", cars)
+        object.__setattr__(self, "hall_of_fame", hall_of_fame)
+        object.__setattr__(self, "standings", standings)
+        object.__setattr__(self, "stress_reserve", stress_reserve)
+        object.__setattr__(self, "corners", corners)
+        object.__setattr__(self, "weather", weather)
+        object.__setattr__(self, "legends_card", legends_card)
+        object.__setattr__(self, "legends_to_come", legends_to_come)
+        object.__setattr__(self, "pro_legends", pro_legends)
+        object.__setattr__(self, "aggressive_legends", aggressive_legends)
+        object.__setattr__(self, "draft", draft)
+        object.__setattr__(self, "tournament", tournament)
+        object.__setattr__(self, "sponsor_deck_count", sponsor_deck_count)
+        object.__setattr__(self, "eliminated", eliminated)
+        object.__setattr__(self, "spin_out_eliminates", spin_out_eliminates)
+
+    def field_values(self) -> tuple[Any, ...]:
+        return (
+            self.seat,
+            self.track,
+            self.laps,
+            self.hand_size,
+            self.started_cars,
+            self.round,
+            self.phase,
+            self.to_decide,
+            self.order,
+            self.adrenaline_seats,
+            self.turn,
+            self.cars,
+            self.hall_of_fame,
+            self.standings,
+            self.stress_reserve,
+            self.corners,
+            self.weather,
+            self.legends_card,
+            self.legends_to_come,
+            self.pro_legends,
+            self.aggressive_legends,
+            self.draft,
+            self.tournament,
+            self.sponsor_deck_count,
+            self.eliminated,
+            self.spin_out_eliminates,
+        )
+
     @property
     def me(self) -> CarView | None:
         """The viewer's own car, or None for a spectator."""
@@ -152,7 +569,7 @@ class SeatView:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return asdict(self)
+        return as_dict(self)
 
 
 def conditions_of(view: SeatView) -> Conditions | None:

@@ -6,7 +6,6 @@ the JSON Schema)."""
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import operator
@@ -18,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from heat.engine import SeatView
 from heat.engine.championship import SeasonView
-from heat.engine_build import class_doc, field_types
+from heat.engine_build import NO_DEFAULT, class_doc, field_types, is_record, record_fields
 from heat.server.translate import _
 
 MAX_TEXT = 400
@@ -132,18 +131,15 @@ _VIEW_MODELS: dict[type, type[BaseModel]] = {}
 
 
 def view_model(kind: type) -> type[BaseModel]:
-    """The model of the engine's view dataclass ``kind`` as the server sends it (``payloads.plain``):
+    """The model of the engine's view record ``kind`` as the server sends it (``payloads.plain``):
     the same name, docstring, fields, defaults and declared types (``heat.engine_build.field_types``,
     the same on either build of the engine: pydantic would read the compiled classes' annotations,
     which mypyc replaces), nested views as models of their own, no other field."""
     if kind not in _VIEW_MODELS:
         hints = field_types(kind)
         fields: dict[str, Any] = {
-            field.name: (
-                _with_view_models(hints[field.name]),
-                ... if field.default is dataclasses.MISSING else field.default,
-            )
-            for field in dataclasses.fields(kind)
+            name: (_with_view_models(hints[name]), ... if default is NO_DEFAULT else default)
+            for name, default in record_fields(kind)
         }
         config = ConfigDict(extra="forbid")
         _VIEW_MODELS[kind] = create_model(kind.__name__, __config__=config, __doc__=class_doc(kind), **fields)
@@ -151,8 +147,8 @@ def view_model(kind: type) -> type[BaseModel]:
 
 
 def _with_view_models(hint: Any) -> Any:
-    """``hint`` with every engine dataclass in it replaced by its model."""
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+    """``hint`` with every engine record class in it (``is_record``) replaced by its model."""
+    if is_record(hint):
         return view_model(hint)
     origin, args = get_origin(hint), get_args(hint)
     if origin in (Union, types.UnionType):

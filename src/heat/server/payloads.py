@@ -38,6 +38,15 @@ def plain(value: Any) -> Any:
     return {name: item if type(item) in _SCALARS else plain(item) for name, item in zip(names, get(value), strict=True)}
 
 
+def record_json(value: Any) -> dict[str, Any]:
+    """``orjson``'s ``default`` for the engine's ``Frozen`` records (the views): the dict of the
+    fields, in order, which orjson writes on, records nested in it through this again. The JSON
+    is what orjson wrote of the frozen dataclasses they were (issue 28)."""
+    if isinstance(value, Frozen):
+        return dict(zip(value.FIELDS, value.field_values(), strict=True))
+    raise TypeError(f"cannot make {type(value).__name__} JSON-ready")
+
+
 def event_json(event: Event, names: Sequence[str], laps: int) -> dict[str, Any]:
     """An event as the seat may see it (the caller filters it: ``race.events(seat)``), with its
     sentence in ``text`` (None for bookkeeping events)."""

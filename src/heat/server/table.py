@@ -64,7 +64,7 @@ from heat.server.notices import (
 from heat.server.notices import (
     shown as notice_shown,
 )
-from heat.server.payloads import event_json
+from heat.server.payloads import event_json, record_json
 from heat.server.spec import BOT, HUMAN, LEGEND, LIVE, TableSpec, clean_name
 from heat.server.translate import _
 
@@ -559,9 +559,10 @@ class Table:
 
     def state_for(self, seat: int | None, events_from: int = 0, entries_from: int = 0) -> dict[str, Any]:
         """Everything ``seat`` (None: a spectator) may know, as a ``state`` message without the
-        transport's fields, ready for ``orjson`` (the view and season view are the engine's
-        dataclasses, which it writes as objects); events from ``events_from`` on and notices
-        logged after entry ``entries_from``. Never another seat's hand, any deck order or the seed."""
+        transport's fields, ready for ``orjson`` given ``default=payloads.record_json`` (the view
+        is the engine's ``Frozen`` record, the season view a dataclass, which orjson writes as an
+        object); events from ``events_from`` on and notices logged after entry ``entries_from``.
+        Never another seat's hand, any deck order or the seed."""
         data = self._state(seat, events_from, entries_from)
         data["legal"] = orjson.loads(data["legal"])
         data["events"] = orjson.loads(data["events"])
@@ -582,7 +583,7 @@ class Table:
         data["legal"] = orjson.Fragment(data["legal"])
         data["events"] = orjson.Fragment(data["events"])
         data.update(extra)
-        return orjson.dumps(data)
+        return orjson.dumps(data, default=record_json)  # the view: a Frozen record
 
     def views(self, seats: Sequence[int | None]) -> dict[int | None, SeatView | None]:
         """The view of each of ``seats`` now, built together (``views_of``)."""

@@ -1,7 +1,7 @@
 """A seat's view as the server sends it (``SeatView.to_json``: tuples as lists) read back into the
 engine's ``SeatView`` (and a championship's ``SeasonView``), so that the screens, widgets and
 previews work on it unchanged. The nested views (cars, corners, the turn, the draft) are found
-from the types the dataclasses declare (``heat.engine_build.field_types``, on either build of the
+from the types the view classes declare (``heat.engine_build.field_types``, on either build of the
 engine), so a field the engine adds is read without a change here. A value of the wrong type is a
 JoinError naming the field: the compiled engine's classes would refuse it with a TypeError."""
 
@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import types
 from collections.abc import Mapping
-from dataclasses import MISSING, fields, is_dataclass
 from typing import Any, Union, get_args, get_origin
 
 from heat.engine import SeatView
 from heat.engine.championship import SeasonView
-from heat.engine_build import field_types
+from heat.engine_build import NO_DEFAULT, field_types, is_record, record_fields
 from heat.tui.online.link import JoinError
 
 
@@ -34,7 +33,7 @@ def _value(hint: Any, value: Any, where: str) -> Any:
             return None
         (inner,) = [arg for arg in get_args(hint) if arg is not type(None)][:1] or [Any]
         return _value(inner, value, where)
-    if isinstance(hint, type) and is_dataclass(hint):
+    if is_record(hint):
         return _build(hint, value, where)
     if origin is tuple:
         if not isinstance(value, list | tuple):
@@ -54,11 +53,11 @@ def _build(kind: type[Any], data: Any, where: str) -> Any:
         raise _unreadable(f"{where} is not an object")
     hints = field_types(kind)
     values = {}
-    for field in fields(kind):
-        if field.name in data:
-            values[field.name] = _value(hints[field.name], data[field.name], f"{where}.{field.name}")
-        elif field.default is MISSING:
-            raise _unreadable(f"{where} has no {field.name}")
+    for name, default in record_fields(kind):
+        if name in data:
+            values[name] = _value(hints[name], data[name], f"{where}.{name}")
+        elif default is NO_DEFAULT:
+            raise _unreadable(f"{where} has no {name}")
     return kind(**values)
 
 
