@@ -185,14 +185,15 @@ def _flag(value: bool) -> float:
     return 1.0 if value else 0.0
 
 
-def _write_counts(out: BytesWriter, cards: Sequence[str] | None) -> None:
-    """One section of card counts: count / 4 for each card id in ``card_ids()``'s order."""
-    width = len(card_ids())
-    zeros = _zeros()
+def _write_counts(
+    out: BytesWriter, cards: tuple[str, ...] | None, positions: dict[str, int], zeros: list[bytes]
+) -> None:
+    """One section of card counts: count / 4 for each card id in ``card_ids()``'s order
+    (``positions``: ``_card_positions()``; ``zeros``: ``_zeros()``)."""
+    width = len(positions)
     if not cards:
         out.write(zeros[width])
         return
-    positions = _card_positions()
     places = sorted([positions[card] for card in cards])
     at = 0  # the next place of the section to write
     count = 0
@@ -222,6 +223,8 @@ def encode_view(view: SeatView) -> np.ndarray:
     turn = view.turn
     active = turn.seat if turn is not None else -1
     to_decide = view.to_decide
+    zeros = _zeros()
+    positions = _card_positions()
     out = BytesWriter()
     # global
     phase = view.phase
@@ -276,7 +279,6 @@ def encode_view(view: SeatView) -> np.ndarray:
         write_f32_le(out, _flag(active == other))
         write_f32_le(out, _flag(other in to_decide))
         write_f32_le(out, _flag(other in adrenaline))
-    zeros = _zeros()
     out.write(zeros[(MAX_CARS - shown) * len(CAR_FEATURES)])
     # turn
     if turn is not None:
@@ -303,12 +305,12 @@ def encode_view(view: SeatView) -> np.ndarray:
         write_f32_le(out, corner.speed_limit / 10)
         write_f32_le(out, _flag(corner.press))
     # card counts (count / 4: exact in float32), then the prefix, none yet
-    _write_counts(out, me.hand)
-    _write_counts(out, me.deck_cards)
-    _write_counts(out, me.play)
-    _write_counts(out, _plan_cards(me.plan))
-    _write_counts(out, me.discard_pile)
-    _write_counts(out, me.upgrades)
-    _write_counts(out, view.draft.market if view.draft is not None else None)
+    _write_counts(out, me.hand, positions, zeros)
+    _write_counts(out, me.deck_cards, positions, zeros)
+    _write_counts(out, me.play, positions, zeros)
+    _write_counts(out, _plan_cards(me.plan), positions, zeros)
+    _write_counts(out, me.discard_pile, positions, zeros)
+    _write_counts(out, me.upgrades, positions, zeros)
+    _write_counts(out, view.draft.market if view.draft is not None else None, positions, zeros)
     out.write(zeros[action_count()])
     return np.frombuffer(out.getvalue(), _FLOAT32)
