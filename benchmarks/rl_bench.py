@@ -58,8 +58,8 @@ def split_loop(args: argparse.Namespace) -> dict[str, float]:
     the seat's view (``view_of``, taken at every decision as a bot takes it), the encoding
     (``encode_view`` once per decision the agent is asked, as ``Table.observe`` makes it; the
     prefix per token) and the mask (the legal decisions spelled, the forced tokens taken, the
-    mask and the token taken). ``intervals:PART``: how many intervals of the clock each part
-    sums (each carries one reading of the clock, ``reading_cost``)."""
+    mask copied as ``Table`` hands it out, and the token taken). ``intervals:PART``: how many
+    intervals of the clock each part sums (each carries one reading of the clock, ``reading_cost``)."""
     # The process's CPU time, not the wall clock: on a shared machine the wall clock also counts
     # the other jobs' turns on the cores, which swamp parts of a few microseconds.
     clock = time.process_time
@@ -91,7 +91,7 @@ def split_loop(args: argparse.Namespace) -> dict[str, float]:
                     base = encode_view(view)
                 with_prefix(base, cursor.prefix)  # the observation the agent receives
                 masked = clock()
-                mask = cursor.mask()
+                mask = cursor.mask().copy()  # a new array, as ``Table.mask`` hands it out
                 spent["encoding"] += masked - started
                 spent["mask"] += clock() - masked
                 allowed = np.flatnonzero(mask)  # the agent's choice: not the environment's cost

@@ -106,10 +106,14 @@ def test_the_weathers_own_cooldown_is_spelled_beside_the_others():
     pytest.fail("no Weather Cooldown came up in 40 races")
 
 
-def test_a_mask_is_the_callers_to_change():
-    """Masks are copies of a cache: changing one changes no later mask."""
+def test_a_mask_cannot_be_changed():
+    """Masks are shared read-only arrays of a cache: changing one is refused, and a copy's
+    change changes no later mask."""
     cursor = DecisionCursor([Plan(1, ("1",)), Plan(2, ("1", "2"))])
     first = cursor.mask()
-    first[:] = 0
+    with pytest.raises(ValueError, match="read-only"):
+        first[:] = 0
+    mine = first.copy()
+    mine[:] = 0
     assert list(np.flatnonzero(cursor.mask())) == [index_of()["plan"]]
     assert list(np.flatnonzero(DecisionCursor([Plan(1, ("1",)), Plan(2, ("2",))]).mask())) == [index_of()["plan"]]

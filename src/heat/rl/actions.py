@@ -29,18 +29,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Final
 
 import numpy as np
 
 from heat.engine import Decision, Discard, EndReact, Plan, React, Slipstream, content
 from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
 
-MIN_NUMBER = -9
-MAX_NUMBER = 30
+MIN_NUMBER: Final = -9
+MAX_NUMBER: Final = 30
 """The numbers a decision may hold: gears, amounts of a symbol (``adjust -1``), Slipstream
 distances, Speed values. A decision with another number is refused by ``spell``."""
 
-KINDS = (
+KINDS: Final = (
     "plan",
     "done",
     "slipstream",
@@ -54,7 +55,7 @@ KINDS = (
     "no-swap",
     "keep",
 )
-SYMBOLS = (
+SYMBOLS: Final = (
     "cooldown",
     "boost",
     "move",
@@ -68,9 +69,9 @@ SYMBOLS = (
     "slipstream",
 )
 """Every symbol a ``React`` may name (B-5, G-24 to G-37)."""
-SOURCES = ("gear", "adrenaline")
+SOURCES: Final = ("gear", "adrenaline")
 """The sources of a ``React`` that are not cards (a card source is spelled as its card token)."""
-WEATHER_SOURCE = "weather"
+WEATHER_SOURCE: Final = "weather"
 """The Weather token's own Cooldown (W-27, OQ-W-6) is spelled with ``end`` as its source: the
 vocabulary was fixed (and drivers trained on it) before it was spelled, ``end`` is never a
 React's last token otherwise, and a new token would have changed the size of the action space."""
@@ -107,7 +108,7 @@ def action_count() -> int:
     return len(tokens())
 
 
-END = 0
+END: Final = 0
 
 
 def _number(n: int) -> str:
@@ -156,22 +157,22 @@ def spell_tokens(decision: Decision) -> tuple[str, ...]:
 
 
 # The action indices of each part of the vocabulary (``tokens()``), for ``spell``.
-_PLAN = 1 + KINDS.index("plan")
-_DONE = 1 + KINDS.index("done")
-_SLIPSTREAM = 1 + KINDS.index("slipstream")
-_NO_SLIPSTREAM = 1 + KINDS.index("no-slipstream")
-_DISCARD = 1 + KINDS.index("discard")
-_SPEED = 1 + KINDS.index("speed")
-_SALVAGE = 1 + KINDS.index("salvage")
-_REFRESH = 1 + KINDS.index("refresh")
-_DRAFT = 1 + KINDS.index("draft")
-_SWAP = 1 + KINDS.index("swap")
-_NO_SWAP = 1 + KINDS.index("no-swap")
-_KEEP = 1 + KINDS.index("keep")
-_FIRST_SYMBOL = 1 + len(KINDS)
-_FIRST_SOURCE = _FIRST_SYMBOL + len(SYMBOLS)
-_FIRST_NUMBER = _FIRST_SOURCE + len(SOURCES)
-_FIRST_CARD = _FIRST_NUMBER + MAX_NUMBER - MIN_NUMBER + 1
+_PLAN: Final = 1 + KINDS.index("plan")
+_DONE: Final = 1 + KINDS.index("done")
+_SLIPSTREAM: Final = 1 + KINDS.index("slipstream")
+_NO_SLIPSTREAM: Final = 1 + KINDS.index("no-slipstream")
+_DISCARD: Final = 1 + KINDS.index("discard")
+_SPEED: Final = 1 + KINDS.index("speed")
+_SALVAGE: Final = 1 + KINDS.index("salvage")
+_REFRESH: Final = 1 + KINDS.index("refresh")
+_DRAFT: Final = 1 + KINDS.index("draft")
+_SWAP: Final = 1 + KINDS.index("swap")
+_NO_SWAP: Final = 1 + KINDS.index("no-swap")
+_KEEP: Final = 1 + KINDS.index("keep")
+_FIRST_SYMBOL: Final = 1 + len(KINDS)
+_FIRST_SOURCE: Final = _FIRST_SYMBOL + len(SYMBOLS)
+_FIRST_NUMBER: Final = _FIRST_SOURCE + len(SOURCES)
+_FIRST_CARD: Final = _FIRST_NUMBER + MAX_NUMBER - MIN_NUMBER + 1
 
 
 @cache
@@ -206,23 +207,89 @@ def _n(number: int) -> int:
     return _FIRST_NUMBER + number - MIN_NUMBER
 
 
-def _card(card: str) -> int:
-    index = _card_index().get(card)
-    if index is None:
-        raise _Unspellable
-    return index
+class _Speller:
+    """The token indices of the vocabulary's names, looked up to spell decisions (one per
+    process: ``_speller()``)."""
 
+    def __init__(self) -> None:
+        self.cards = _card_index()
+        self.symbols = _symbol_index()
+        self.sources = _source_index()
 
-def _card_list(head: list[int], cards: tuple[str, ...]) -> tuple[int, ...]:
-    """``head``, then the tokens of ``cards`` and ``end``."""
-    index = _card_index()
-    for card in cards:
-        token = index.get(card)
-        if token is None:
+    def card(self, card: str) -> int:
+        index = self.cards.get(card)
+        if index is None:
             raise _Unspellable
-        head.append(token)
-    head.append(END)
-    return tuple(head)
+        return index
+
+    def card_list(self, head: list[int], cards: tuple[str, ...]) -> list[int]:
+        """``head``, then the tokens of ``cards`` and ``end``."""
+        index = self.cards
+        for card in cards:
+            token = index.get(card)
+            if token is None:
+                raise _Unspellable
+            head.append(token)
+        head.append(END)
+        return head
+
+    def path(self, decision: Decision) -> list[int]:
+        """The action indices that spell ``decision``; _Unspellable if some part is outside the
+        vocabulary or it is not a decision."""
+        if isinstance(decision, Plan):
+            return self.card_list([_PLAN, _n(decision.gear)], decision.cards)
+        if isinstance(decision, React):
+            symbol = self.symbols.get(decision.symbol)
+            source = self.sources.get(decision.source)
+            if symbol is None or source is None:
+                raise _Unspellable
+            return [symbol, _n(decision.amount), source]
+        if isinstance(decision, EndReact):
+            return [_DONE]
+        if isinstance(decision, Slipstream):
+            return [_SLIPSTREAM, _n(decision.spaces)] if decision.take else [_NO_SLIPSTREAM]
+        if isinstance(decision, Discard):
+            return self.card_list([_DISCARD], decision.cards)
+        if isinstance(decision, ChooseSpeed):
+            return [_SPEED, self.card(decision.card), _n(decision.value)]
+        if isinstance(decision, Salvage):
+            return self.card_list([_SALVAGE, self.card(decision.source)], decision.cards)
+        if isinstance(decision, Refresh):
+            return self.card_list([_REFRESH], decision.cards)
+        if isinstance(decision, Draft):
+            return [_DRAFT, self.card(decision.card)]
+        if isinstance(decision, Swap):
+            if decision.give is None or decision.take is None:
+                return [_NO_SWAP]
+            return [_SWAP, self.card(decision.give), self.card(decision.take)]
+        if isinstance(decision, Keep):
+            return [_KEEP, self.card(decision.card)]
+        raise _Unspellable
+
+
+_SPELLER: Final[list[_Speller]] = []
+"""The process's ``_Speller``, made at the first spelling (the card data is read then)."""
+
+
+def _speller() -> _Speller:
+    if not _SPELLER:
+        _SPELLER.append(_Speller())
+    return _SPELLER[0]
+
+
+def _path(speller: _Speller, decision: Decision) -> list[int]:
+    """``speller.path(decision)``, or the ValueError of ``spell`` naming the missing token."""
+    try:
+        return speller.path(decision)
+    except _Unspellable:
+        pass
+    # Not a decision, or not in the vocabulary: the names say which token is missing.
+    lookup = index_of()
+    names = spell_tokens(decision)
+    try:
+        return [lookup[name] for name in names]
+    except KeyError as missing:
+        raise ValueError(f"{decision.text()!r}: token {missing.args[0]!r} is not in the action space") from None
 
 
 def spell(decision: Decision) -> tuple[int, ...]:
@@ -231,64 +298,27 @@ def spell(decision: Decision) -> tuple[int, ...]:
     # Speed (issue 34): the indices are looked up directly, with no token name made and no
     # cache: a cache hashes and compares the decision, which costs more than spelling it.
     # tests/rl/test_rl_pinned.py checks it against ``spell_tokens`` for every legal decision.
-    try:
-        if isinstance(decision, Plan):
-            return _card_list([_PLAN, _n(decision.gear)], decision.cards)
-        if isinstance(decision, React):
-            symbol = _symbol_index().get(decision.symbol)
-            source = _source_index().get(decision.source)
-            if symbol is None or source is None:
-                raise _Unspellable
-            return (symbol, _n(decision.amount), source)
-        if isinstance(decision, EndReact):
-            return (_DONE,)
-        if isinstance(decision, Slipstream):
-            return (_SLIPSTREAM, _n(decision.spaces)) if decision.take else (_NO_SLIPSTREAM,)
-        if isinstance(decision, Discard):
-            return _card_list([_DISCARD], decision.cards)
-        if isinstance(decision, ChooseSpeed):
-            return (_SPEED, _card(decision.card), _n(decision.value))
-        if isinstance(decision, Salvage):
-            return _card_list([_SALVAGE, _card(decision.source)], decision.cards)
-        if isinstance(decision, Refresh):
-            return _card_list([_REFRESH], decision.cards)
-        if isinstance(decision, Draft):
-            return (_DRAFT, _card(decision.card))
-        if isinstance(decision, Swap):
-            if decision.give is None or decision.take is None:
-                return (_NO_SWAP,)
-            return (_SWAP, _card(decision.give), _card(decision.take))
-        if isinstance(decision, Keep):
-            return (_KEEP, _card(decision.card))
-    except _Unspellable:
-        pass
-    # Not a decision, or not in the vocabulary: the names say which token is missing.
-    lookup = index_of()
-    names = spell_tokens(decision)
-    try:
-        return tuple([lookup[name] for name in names])
-    except KeyError as missing:
-        raise ValueError(f"{decision.text()!r}: token {missing.args[0]!r} is not in the action space") from None
+    return tuple(_path(_speller(), decision))
 
 
 _MASKS: dict[frozenset[int], np.ndarray] = {}
 """The mask of each set of allowed tokens met so far: the same few sets come back at every
-turn (the kinds of a React step, the gears, a hand's cards), and a copy costs a tenth of a new
-mask (issue 34's speed target)."""
-MASKS_KEPT = 1 << 14
+turn (the kinds of a React step, the gears, a hand's cards). Read-only: the same array is
+handed out each time."""
+MASKS_KEPT: Final = 1 << 14
 """Masks kept at most (about 2 MB); the cache starts again when it is full."""
 
 
 def mask_of(allowed: frozenset[int]) -> np.ndarray:
-    """A new int8 vector over the action space with 1 at each token of ``allowed``."""
+    """A read-only int8 vector over the action space with 1 at each token of ``allowed``."""
     mask = _MASKS.get(allowed)
     if mask is None:
         if len(_MASKS) >= MASKS_KEPT:
             _MASKS.clear()
         mask = _MASKS[allowed] = np.zeros(action_count(), dtype=np.int8)
         mask[list(allowed)] = 1
-        mask.flags.writeable = False  # only copies leave the cache
-    return mask.copy()
+        mask.flags.writeable = False  # shared by every cursor that allows the same tokens
+    return mask
 
 
 class DecisionCursor:
@@ -298,18 +328,20 @@ class DecisionCursor:
     prefix are kept in a list and filtered at each token: cheaper than building a prefix tree
     for the few tokens a decision takes.)"""
 
-    __slots__ = ("_candidates", "_next", "prefix")
+    __slots__ = ("_decisions", "_next", "_paths", "prefix")
 
     def __init__(self, legal: Sequence[Decision]) -> None:
         if not legal:
             raise ValueError("a cursor needs at least one legal decision")
-        self._candidates = [(spell(decision), decision) for decision in legal]
+        speller = _speller()
+        self._decisions = list(legal)
+        self._paths = [_path(speller, decision) for decision in self._decisions]
         self.prefix: list[int] = []
-        self._next = frozenset([path[0] for path, _ in self._candidates])
+        self._next = frozenset([path[0] for path in self._paths])
 
     def mask(self) -> np.ndarray:
-        """An int8 vector over the action space: 1 for each token allowed now (a new array:
-        the caller may change it)."""
+        """An int8 vector over the action space: 1 for each token allowed now. Read-only (the
+        same array for the same allowed tokens: speed, issue 34); ``.copy()`` one to change it."""
         return mask_of(self._next)
 
     def allowed(self) -> list[int]:
@@ -325,26 +357,35 @@ class DecisionCursor:
             raise ValueError(f"action {token} ({name}) is not allowed now; allowed: {allowed}")
         depth = len(self.prefix)
         self.prefix.append(token)
-        self._candidates = [entry for entry in self._candidates if entry[0][depth] == token]
+        paths: list[list[int]] = []
+        decisions: list[Decision] = []
+        kept = self._decisions
+        for index, path in enumerate(self._paths):
+            if path[depth] == token:
+                paths.append(path)
+                decisions.append(kept[index])
+        self._paths, self._decisions = paths, decisions
         depth += 1
-        candidates = self._candidates
-        if len(candidates) == 1 and len(candidates[0][0]) == depth:
+        if len(paths) == 1 and len(paths[0]) == depth:
             self._next = frozenset()
-            return candidates[0][1]
+            return decisions[0]
         # No spelling is a strict prefix of another (card lists end with ``end``), so a spelling
         # complete here is the only candidate left; were it not, this would raise IndexError.
-        self._next = frozenset([path[depth] for path, _ in candidates])
+        self._next = frozenset([path[depth] for path in paths])
         return None
 
     def advance_forced(self) -> Decision | None:
         """Take tokens while exactly one is allowed; the decision if that completes it."""
         while len(self._next) == 1:
-            if len(self._candidates) == 1:  # one decision left: every token still to come is forced
-                path, last = self._candidates[0]
+            if len(self._paths) == 1:  # one decision left: every token still to come is forced
+                path = self._paths[0]
                 self.prefix.extend(path[len(self.prefix) :])
                 self._next = frozenset()
-                return last
-            decision = self.choose(next(iter(self._next)))
+                return self._decisions[0]
+            token = -1
+            for only in self._next:
+                token = only
+            decision = self.choose(token)
             if decision is not None:
                 return decision
         return None

@@ -9,19 +9,20 @@ Numbers are scaled to about 0..1 by the constants below; counts of cards are raw
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 import numpy as np
+from librt.strings import BytesWriter, write_f32_le
 
 from heat.engine import SeatView, track
 from heat.engine.board import lines_ahead
 from heat.engine.config import MAX_CARS
 from heat.rl.actions import action_count, card_ids
 
-PHASES = ("draft", "plan", "turn", "over")
-STEPS = ("choose", "react", "slipstream", "discard", "refresh")
+PHASES: Final = ("draft", "plan", "turn", "over")
+STEPS: Final = ("choose", "react", "slipstream", "discard", "refresh")
 GLOBAL_FEATURES = (
     *(f"phase:{phase}" for phase in PHASES),
     *(f"step:{step}" for step in STEPS),
@@ -110,25 +111,20 @@ def _dense_width() -> int:
     return len(GLOBAL_FEATURES) + cars + len(TURN_FEATURES) + CORNERS_AHEAD * len(CORNER_FEATURES)
 
 
-@cache
-def _dense_packer() -> struct.Struct:
-    """Writes the values before the card counts as float32 (a C cast of each Python float, as
-    NumPy's ``astype`` rounds)."""
-    return struct.Struct(f"{_dense_width()}f")
-
-
 _FLOAT32 = np.dtype(np.float32)
 """The observation's type."""
 
 
 @cache
-def _value_indices() -> list[dict[str, int]]:
-    """For each of ``CARD_SECTIONS``: card id -> the index of its count in the observation."""
-    width = len(card_ids())
-    return [
-        {card: _dense_width() + section * width + index for index, card in enumerate(card_ids())}
-        for section in range(len(CARD_SECTIONS))
-    ]
+def _card_positions() -> dict[str, int]:
+    """Card id -> its place in a section of card counts (``card_ids()``'s order)."""
+    return {card: index for index, card in enumerate(card_ids())}
+
+
+@cache
+def _zeros() -> list[bytes]:
+    """``_zeros()[n]``: n float32 zeros as bytes (a run of absent cards or tokens, written at once)."""
+    return [bytes(4 * count) for count in range(max(len(card_ids()), action_count()) + 1)]
 
 
 _AHEAD: dict[tuple[str, int], list[tuple[int, int]]] = {}
@@ -157,10 +153,7 @@ def _plan_cards(plan: str | None) -> tuple[str, ...]:
 
 def encode(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
     """The observation of ``view``'s seat, ``prefix`` the tokens of the decision spelled so far."""
-    out = encode_view(view)
-    if prefix:
-        add_prefix(out, prefix)
-    return out
+    return with_prefix(encode_view(view), prefix)
 
 
 @cache
@@ -188,15 +181,41 @@ def with_prefix(base: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
     return out
 
 
+def _flag(value: bool) -> float:
+    return 1.0 if value else 0.0
+
+
+def _write_counts(
+    out: BytesWriter, cards: tuple[str, ...] | None, positions: dict[str, int], zeros: list[bytes]
+) -> None:
+    """One section of card counts: count / 4 for each card id in ``card_ids()``'s order
+    (``positions``: ``_card_positions()``; ``zeros``: ``_zeros()``)."""
+    width = len(positions)
+    if not cards:
+        out.write(zeros[width])
+        return
+    places = sorted([positions[card] for card in cards])
+    at = 0  # the next place of the section to write
+    count = 0
+    for index, place in enumerate(places):
+        count += 1
+        if index + 1 < len(places) and places[index + 1] == place:
+            continue  # the same card again: counted once it is written
+        out.write(zeros[place - at])
+        write_f32_le(out, count * 0.25)
+        at, count = place + 1, 0
+    out.write(zeros[width - at])
+
+
 def encode_view(view: SeatView) -> np.ndarray:
     """``encode(view)`` with no decision spelled: what stays the same for every token of one
-    decision (an environment makes it once per decision and adds the prefix to a copy)."""
-    # Speed (issue 34): the values before the card counts are appended to one Python list,
-    # section by section, and written as float32 at once into a zeroed buffer, the card counts
-    # one index each after, and the buffer becomes the array with no copy (NumPy reads a list
-    # item by item, and writes an array item by item, each several times slower). Each value is
-    # worked out in Python floats as before and rounded to float32 once, so the array is the
-    # same, bit for bit (tests/rl/test_rl_pinned.py).
+    decision (an environment makes it once per decision and adds the prefix to a copy). A
+    read-only array: ``with_prefix`` and ``encode`` make the ones to change."""
+    # Speed (issue 34): each value is written as a C float as it is worked out (librt's
+    # BytesWriter, which mypyc compiles to a store: no Python float is made, no list, no
+    # argument tuple), runs of zeros at once, and the bytes become the array with no copy. Each
+    # value is worked out in doubles and rounded to float32 once, as before, so the array is
+    # the same, bit for bit (tests/rl/test_rl_pinned.py).
     seat = view.seat
     assert seat is not None, "an observation is a seat's"
     me = view.cars[seat]
@@ -204,106 +223,94 @@ def encode_view(view: SeatView) -> np.ndarray:
     turn = view.turn
     active = turn.seat if turn is not None else -1
     to_decide = view.to_decide
+    zeros = _zeros()
+    positions = _card_positions()
+    out = BytesWriter()
     # global
-    dense: list[float] = [0.0] * (len(PHASES) + len(STEPS))
-    if view.phase in PHASES:
-        dense[PHASES.index(view.phase)] = 1.0
-    if turn is not None and turn.step in STEPS:
-        dense[len(PHASES) + STEPS.index(turn.step)] = 1.0
-    dense += (
-        view.round / 20,
-        view.laps / 5,
-        view.started_cars / 6,
-        view.hand_size / 10,
-        view.stress_reserve / 10,
-        view.tournament,
-        view.weather is not None,
-        view.pro_legends / 5,
-        view.legends_card is not None,
-        len(view.hall_of_fame) / 6,
-        seat in to_decide,
-        active == seat,
-    )
+    phase = view.phase
+    for name in PHASES:
+        write_f32_le(out, _flag(phase == name))
+    step = turn.step if turn is not None else ""
+    for name in STEPS:
+        write_f32_le(out, _flag(step == name))
+    write_f32_le(out, view.round / 20)
+    write_f32_le(out, view.laps / 5)
+    write_f32_le(out, view.started_cars / 6)
+    write_f32_le(out, view.hand_size / 10)
+    write_f32_le(out, view.stress_reserve / 10)
+    write_f32_le(out, _flag(view.tournament))
+    write_f32_le(out, _flag(view.weather is not None))
+    write_f32_le(out, view.pro_legends / 5)
+    write_f32_le(out, _flag(view.legends_card is not None))
+    write_f32_le(out, len(view.hall_of_fame) / 6)
+    write_f32_le(out, _flag(seat in to_decide))
+    write_f32_le(out, _flag(active == seat))
     # cars, mine first
     cars = len(view.cars)
     total = max(1, view.laps * spaces)
-    places = {s: place for place, s in enumerate(view.standings, 1)}
+    standings = view.standings
     eliminated = view.eliminated
     adrenaline = view.adrenaline_seats
     my_progress = me.progress
-    for slot in range(min(cars, MAX_CARS)):
+    shown = min(cars, MAX_CARS)
+    for slot in range(shown):
         car = view.cars[(seat + slot) % cars]
         gear = car.gear
         other = car.seat
-        dense += (
-            1,
-            car.legend,
-            car.on_track,
-            car.finished,
-            other in eliminated,
-            (car.progress - my_progress) / spaces,
-            car.progress / total,
-            car.lane == 2,
-            gear == 1,
-            gear == 2,
-            gear == 3,
-            gear == 4,
-            car.engine / 10,
-            car.hand_count / 10,
-            car.deck_count / 20,
-            car.discard_count / 20,
-            car.play_count / 4,
-            car.committed,
-            places.get(other, 0) / 6,
-            active == other,
-            other in to_decide,
-            other in adrenaline,
-        )
-    if cars < MAX_CARS:
-        dense += [0.0] * ((MAX_CARS - cars) * len(CAR_FEATURES))
+        write_f32_le(out, 1.0)
+        write_f32_le(out, _flag(car.legend))
+        write_f32_le(out, _flag(car.on_track))
+        write_f32_le(out, _flag(car.finished))
+        write_f32_le(out, _flag(other in eliminated))
+        write_f32_le(out, (car.progress - my_progress) / spaces)
+        write_f32_le(out, car.progress / total)
+        write_f32_le(out, _flag(car.lane == 2))
+        write_f32_le(out, _flag(gear == 1))
+        write_f32_le(out, _flag(gear == 2))
+        write_f32_le(out, _flag(gear == 3))
+        write_f32_le(out, _flag(gear == 4))
+        write_f32_le(out, car.engine / 10)
+        write_f32_le(out, car.hand_count / 10)
+        write_f32_le(out, car.deck_count / 20)
+        write_f32_le(out, car.discard_count / 20)
+        write_f32_le(out, car.play_count / 4)
+        write_f32_le(out, _flag(car.committed))
+        write_f32_le(out, (standings.index(other) + 1 if other in standings else 0) / 6)
+        write_f32_le(out, _flag(active == other))
+        write_f32_le(out, _flag(other in to_decide))
+        write_f32_le(out, _flag(other in adrenaline))
+    out.write(zeros[(MAX_CARS - shown) * len(CAR_FEATURES)])
     # turn
     if turn is not None:
-        dense += (
-            turn.speed / 20,
-            (turn.start_progress - my_progress) / spaces,
-            turn.adrenaline,
-            turn.adrenaline_move_used,
-            turn.adrenaline_cooldown_used,
-            turn.gear_cooldown_used,
-            turn.boost_used,
-            turn.speed_limit_adjust / 5,
-            turn.slipstream_boost / 4,
-            turn.accelerate / 4,
-            turn.plus_used / 4,
-            len(turn.symbols) / 4,
-        )
+        write_f32_le(out, turn.speed / 20)
+        write_f32_le(out, (turn.start_progress - my_progress) / spaces)
+        write_f32_le(out, _flag(turn.adrenaline))
+        write_f32_le(out, _flag(turn.adrenaline_move_used))
+        write_f32_le(out, _flag(turn.adrenaline_cooldown_used))
+        write_f32_le(out, _flag(turn.gear_cooldown_used))
+        write_f32_le(out, _flag(turn.boost_used))
+        write_f32_le(out, turn.speed_limit_adjust / 5)
+        write_f32_le(out, turn.slipstream_boost / 4)
+        write_f32_le(out, turn.accelerate / 4)
+        write_f32_le(out, turn.plus_used / 4)
+        write_f32_le(out, len(turn.symbols) / 4)
     else:
-        dense += [0.0] * len(TURN_FEATURES)
+        out.write(zeros[len(TURN_FEATURES)])
     # corners ahead (always CORNERS_AHEAD of them: the laps go on without end)
     origin = turn.start_progress if active == seat and turn is not None else my_progress
     corners = view.corners
     for line, index in _lines_ahead(view, spaces, origin):
         corner = corners[index]
-        dense += ((line - origin) / spaces, corner.speed_limit / 10, corner.press)
-    out = bytearray(4 * size())  # zeros
-    _dense_packer().pack_into(out, 0, *dense)
-    # card counts: each card adds 0.25 at its index in its section, in place (exact in float32)
-    floats = memoryview(out).cast("f")
-    value_indices = _value_indices()
-    for section, cards in enumerate(
-        (
-            me.hand,
-            me.deck_cards,
-            me.play,
-            _plan_cards(me.plan),
-            me.discard_pile,
-            me.upgrades,
-            view.draft.market if view.draft is not None else None,
-        )
-    ):
-        if cards:
-            value_index = value_indices[section]
-            for card in cards:
-                index = value_index[card]
-                floats[index] += 0.25
-    return np.frombuffer(out, _FLOAT32)
+        write_f32_le(out, (line - origin) / spaces)
+        write_f32_le(out, corner.speed_limit / 10)
+        write_f32_le(out, _flag(corner.press))
+    # card counts (count / 4: exact in float32), then the prefix, none yet
+    _write_counts(out, me.hand, positions, zeros)
+    _write_counts(out, me.deck_cards, positions, zeros)
+    _write_counts(out, me.play, positions, zeros)
+    _write_counts(out, _plan_cards(me.plan), positions, zeros)
+    _write_counts(out, me.discard_pile, positions, zeros)
+    _write_counts(out, me.upgrades, positions, zeros)
+    _write_counts(out, view.draft.market if view.draft is not None else None, positions, zeros)
+    out.write(zeros[action_count()])
+    return np.frombuffer(out.getvalue(), _FLOAT32)

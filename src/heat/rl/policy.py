@@ -64,7 +64,8 @@ def most_likely_token(policy: Any, observation: np.ndarray, mask: np.ndarray) ->
         batch = torch.as_tensor(observation, dtype=torch.float32).clamp(-OBSERVATION_BOUND, OBSERVATION_BOUND)
         features = policy.extract_features(batch.unsqueeze(0), policy.pi_features_extractor)
         logits = policy.action_net(policy.mlp_extractor.forward_actor(features))[0]
-        logits = logits.masked_fill(~torch.as_tensor(mask, dtype=torch.bool), -torch.inf)
+        # a copy as booleans: torch warns about sharing a read-only array (a cursor's masks are)
+        logits = logits.masked_fill(~torch.as_tensor(mask.astype(bool)), -torch.inf)
         return int(logits.argmax())
 
 

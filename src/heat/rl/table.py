@@ -335,9 +335,10 @@ class Table:
         return season_observation(encode_view(view_of(race, seat)), view, seat)
 
     def mask(self, seat: int) -> np.ndarray:
-        """The tokens ``seat`` may take now (all 0 when it is not its turn to choose)."""
+        """The tokens ``seat`` may take now (all 0 when it is not its turn to choose): a new
+        array, as Gymnasium's ``check_env`` wants (users keep what an environment returns)."""
         if self.cursor is not None and seat == self.seat:
-            return self.cursor.mask()
+            return self.cursor.mask().copy()  # the cursor's masks are shared and read-only
         return np.zeros(action_count(), dtype=np.int8)
 
     def reward(self, seat: int) -> float:
