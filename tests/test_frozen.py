@@ -4,7 +4,9 @@ it must behave as the frozen dataclasses it replaced did, on whichever build of 
 
 from __future__ import annotations
 
+import ast
 import pickle
+from pathlib import Path
 
 import pytest
 
@@ -125,6 +127,35 @@ def test_the_pure_twin_record_behaves_as_frozen() -> None:
     assert (changed.kept_hand, changed.samples) == (0.5, 4)
     with pytest.raises(TypeError, match="no field 'speed'"):
         replace_record(settings, speed=3)
+
+
+def _definitions(path: Path, names: tuple[str, ...]) -> list[str]:
+    """The source of the top-level definitions ``names`` in ``path``, docstrings left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef | ast.FunctionDef)}
+    shown = []
+    for name in names:
+        node = found[name]
+        for inner in ast.walk(node):
+            body = getattr(inner, "body", None)
+            first = body[0] if isinstance(body, list) and body else None
+            docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            if docstring and isinstance(first.value.value, str):
+                inner.body = body[1:] or [ast.Pass()]
+        shown.append(ast.unparse(node))
+    return shown
+
+
+def test_the_pure_twin_record_is_written_as_frozen_is() -> None:
+    """``Record`` and its ``replace`` restate ``Frozen`` and its ``replace`` (a compiled class
+    cannot be an interpreted one's base): the two must stay the same code, names aside."""
+    import heat.record
+
+    record_file = Path(heat.record.__file__ or "")
+    frozen_file = record_file.parent / "engine" / "frozen.py"  # the source, on either build
+    frozen = _definitions(frozen_file, ("Frozen", "replace"))
+    record = _definitions(record_file, ("Record", "replace"))
+    assert [text.replace("Frozen", "Record") for text in frozen] == record
 
 
 def test_as_dict_gives_what_dataclasses_asdict_gave() -> None:
