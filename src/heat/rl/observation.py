@@ -104,13 +104,6 @@ def size() -> int:
     return sum(width for _, width in layout())
 
 
-@cache
-def _dense_width() -> int:
-    """The values before the card counts (global, cars, turn, corners)."""
-    cars = MAX_CARS * len(CAR_FEATURES)
-    return len(GLOBAL_FEATURES) + cars + len(TURN_FEATURES) + CORNERS_AHEAD * len(CORNER_FEATURES)
-
-
 _FLOAT32 = np.dtype(np.float32)
 """The observation's type."""
 
