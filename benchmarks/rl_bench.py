@@ -37,6 +37,11 @@ def positive(text: str) -> int:
     return value
 
 
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+"""``--clock``: the process's CPU time (a system call of about 0.6 us a reading) or the wall
+clock (``perf_counter``: tens of nanoseconds, but it counts other jobs' time on a shared machine)."""
+
+
 def reading_cost(clock: Callable[[], float], readings: int = 20_000) -> float:
     """Seconds that one reading of ``clock`` adds to an interval it ends: the median, over
     batches, of the mean interval between two readings with nothing between them. (Reading the
@@ -56,13 +61,15 @@ def split_loop(args: argparse.Namespace) -> dict[str, float]:
     agent spelling its decision token by token, each part timed in the same loop (so that a
     shared machine's load weighs on all alike): the engine (``legal_decisions``, ``apply``),
     the seat's view (``view_of``, taken at every decision as a bot takes it), the encoding
-    (``encode_view`` once per decision the agent is asked, as ``Table.observe`` makes it; the
-    prefix per token) and the mask (the legal decisions spelled, the forced tokens taken, the
-    mask copied as ``Table`` hands it out, and the token taken). ``intervals:PART``: how many
-    intervals of the clock each part sums (each carries one reading of the clock, ``reading_cost``)."""
-    # The process's CPU time, not the wall clock: on a shared machine the wall clock also counts
-    # the other jobs' turns on the cores, which swamp parts of a few microseconds.
-    clock = time.process_time
+    (``encode_view`` with the tokens taken so far when the agent is first asked, as
+    ``Table.observe`` makes it; a copy with the prefix at each later token) and the mask (the
+    legal decisions spelled, the forced tokens taken, the mask copied as ``Table`` hands it
+    out, and the token taken). ``intervals:PART``: how many intervals of the clock each part
+    sums (each carries one reading of the clock, ``reading_cost``)."""
+    # By default the process's CPU time, not the wall clock: on a shared machine the wall clock
+    # also counts the other jobs' turns on the cores, which swamp parts of a few microseconds.
+    # On an idle machine ``--clock wall`` reads ``perf_counter``, a far cheaper reading.
+    clock = CLOCKS[args.clock]
     spent = dict.fromkeys(("engine", "view", "encoding", "mask"), 0.0)
     intervals = dict.fromkeys(spent, 0)
     decisions = tokens = 0
@@ -87,9 +94,10 @@ def split_loop(args: argparse.Namespace) -> dict[str, float]:
             base = None
             while decision is None:
                 started = clock()
-                if base is None:  # the agent is asked: its observation, once per decision
-                    base = encode_view(view)
-                with_prefix(base, cursor.prefix)  # the observation the agent receives
+                if base is None:  # the agent is first asked: its observation, as Table.observe makes it
+                    base = encode_view(view, cursor.prefix)
+                else:  # a later token of the same decision: the observation the agent receives
+                    with_prefix(base, cursor.prefix)
                 masked = clock()
                 mask = cursor.mask().copy()  # a new array, as ``Table.mask`` hands it out
                 spent["encoding"] += masked - started
@@ -174,10 +182,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--laps", type=positive, default=None)
     parser.add_argument("--envs", type=positive, default=2, help="races in the vector form")
     parser.add_argument("--seconds", type=float, default=5.0, help="time of each Gymnasium measure")
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="cpu",
+        help="what times the parts: the process's CPU time (default; for a shared machine) or the wall clock",
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.cars <= 6:
         parser.error(f"--cars: 2 to 6, not {args.cars}")
-    print(f"python {platform.python_version()} on {platform.machine()}; {args.races} races of {args.cars} cars")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}; {args.races} races of {args.cars} cars;"
+        f" parts timed by the {args.clock} clock"
+    )
     split = split_loop(args)
     decisions = split["decisions"]
 
@@ -185,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
         return sum(split[part] for part in parts) / decisions * 1e6
 
     engine, view, added = us("engine"), us("view"), us("encoding", "mask")
-    reading = reading_cost(time.process_time)
+    reading = reading_cost(CLOCKS[args.clock])
 
     def net(*parts: str) -> float:
         """``us(*parts)`` less the clock's readings its intervals carry."""
@@ -193,16 +210,16 @@ def main(argv: list[str] | None = None) -> None:
 
     print(f"{decisions:.0f} decisions, {split['tokens'] / decisions:.2f} tokens asked per decision")
     print("(each figure below per decision, asked or forced: a forced one has no observation)")
-    print(f"engine step (legal decisions, apply): {engine:.0f} us per decision")
-    print(f"the seat's view (view_of, as every bot takes it): {view:.0f} us")
-    print(f"encoding {us('encoding'):.0f} us + mask {us('mask'):.0f} us = {added:.0f} us per decision")
+    print(f"engine step (legal decisions, apply): {engine:.1f} us per decision")
+    print(f"the seat's view (view_of, as every bot takes it): {view:.1f} us")
+    print(f"encoding {us('encoding'):.1f} us + mask {us('mask'):.1f} us = {added:.1f} us per decision")
     print(f"overhead of encoding and mask: {added / engine:.0%} of the engine step")
     print(f"  and of the engine step with the view a bot takes: {added / (engine + view):.0%}")
     print(f"overhead with the view: {(added + view) / engine:.0%} of the engine step")
     net_engine, net_added = net("engine"), net("encoding", "mask")
     print(
         f"without the clock's own readings ({reading * 1e6:.2f} us each, one per timed interval): "
-        f"engine step {net_engine:.0f} us, encoding {net('encoding'):.0f} us + mask {net('mask'):.0f} us "
+        f"engine step {net_engine:.1f} us, encoding {net('encoding'):.1f} us + mask {net('mask'):.1f} us "
         f"= {net_added / net_engine:.0%} of the engine step"
     )
     env_decisions, tokens, env_seconds = env_loop(args)

@@ -8,7 +8,17 @@ import pytest
 
 from heat.engine import EndReact, Plan, Race, React
 from heat.engine.rng import Rng
-from heat.rl.actions import DecisionCursor, action_count, index_of, spell, spell_tokens, tokens
+from heat.rl.actions import (
+    DecisionCursor,
+    TokenBits,
+    action_count,
+    bit,
+    index_of,
+    mask_of,
+    spell,
+    spell_tokens,
+    tokens,
+)
 from test_random_races import MODULES, make_config
 
 
@@ -117,3 +127,57 @@ def test_a_mask_cannot_be_changed():
     mine[:] = 0
     assert list(np.flatnonzero(cursor.mask())) == [index_of()["plan"]]
     assert list(np.flatnonzero(DecisionCursor([Plan(1, ("1",)), Plan(2, ("2",))]).mask())) == [index_of()["plan"]]
+
+
+@pytest.mark.parametrize(
+    "allowed",
+    [
+        set(),
+        {0},
+        {31, 32},
+        {33, 62},
+        {63},
+        {64, 94, 95, 125},
+        {0, 31, 32, 62, 63, 95, 96, 125},
+        set(range(126)),
+    ],
+)
+def test_a_set_of_tokens_as_bits_keeps_every_token(allowed: set[int]) -> None:
+    """The cursor's sets of tokens are two 64-bit words: tokens past bit 31 of a word (lost once
+    by a 32-bit shift in the compiled build) and on both sides of the words' edge (63) stay."""
+    assert bit(1, 40) == 1 << 40 and bit(1, 62) == 1 << 62
+    mask = mask_of(frozenset(allowed))
+    assert set(np.flatnonzero(mask).tolist()) == allowed
+    assert not mask.flags.writeable
+    low = sum(1 << token for token in allowed if token < 63)
+    high = sum(1 << (token - 63) for token in allowed if token >= 63)
+    assert TokenBits(low, high).tokens() == sorted(allowed)
+
+
+def test_a_completed_cursor_allows_nothing() -> None:
+    cursor = DecisionCursor([Plan(1, ("1",)), Plan(2, ("1", "2"))])
+    assert cursor.allowed() == [tokens().index("plan")]
+    assert cursor.choose(tokens().index("plan")) is None
+    assert cursor.choose(tokens().index("n:1")) is None
+    assert cursor.advance_forced() == Plan(1, ("1",))
+    assert cursor.allowed() == [] and not cursor.mask().any()
+    with pytest.raises(ValueError, match=r"not allowed now; allowed: $"):
+        cursor.choose(0)
+
+
+def test_a_refused_token_leaves_the_cursor_as_it_was() -> None:
+    """``choose`` filters the candidates in the cursor's own lists: a token no candidate takes
+    must move nothing (every legal decision is still reached afterwards)."""
+    legal = [Plan(1, ("1",)), Plan(2, ("1", "2")), Plan(2, ("3", "4")), Plan(3, ("2",))]
+    cursor = DecisionCursor(legal)
+    cursor.advance_forced()
+    before = (list(cursor.prefix), cursor.allowed())
+    with pytest.raises(ValueError, match="not allowed now"):
+        cursor.choose(index_of()["card:5"])
+    assert (cursor.prefix, cursor.allowed()) == before
+    assert cursor.choose(index_of()["n:2"]) is None
+    with pytest.raises(ValueError, match="not allowed now"):
+        cursor.choose(index_of()["card:2"])
+    assert cursor.allowed() == sorted([index_of()["card:1"], index_of()["card:3"]])
+    assert cursor.choose(index_of()["card:3"]) is None
+    assert cursor.advance_forced() == Plan(2, ("3", "4"))

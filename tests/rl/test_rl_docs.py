@@ -47,14 +47,24 @@ def test_the_rl_benchmark_prints_its_figures() -> None:
     )
     assert done.returncode == 0, done.stderr
     figures = ("engine step", "overhead of encoding and mask", "without the clock", "single:", "vector of 2, sync")
-    for figure in (*figures, "async"):
+    for figure in (*figures, "async", "timed by the cpu clock"):
         assert figure in done.stdout
+
+
+def test_the_rl_benchmark_times_the_parts_by_the_wall_clock_if_asked() -> None:
+    options = ["--races", "1", "--cars", "2", "--laps", "1", "--seconds", "0.1", "--envs", "1", "--clock", "wall"]
+    script = str(ROOT / "benchmarks" / "rl_bench.py")
+    done = subprocess.run([sys.executable, script, *options], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "timed by the wall clock" in done.stdout and "overhead of encoding and mask" in done.stdout
 
 
 def test_the_rl_benchmark_refuses_a_bad_option() -> None:
     script = str(ROOT / "benchmarks" / "rl_bench.py")
     done = subprocess.run([sys.executable, script, "--cars", "9"], capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "--cars: 2 to 6, not 9" in done.stderr
+    done = subprocess.run([sys.executable, script, "--clock", "sundial"], capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and "--clock: invalid choice: 'sundial'" in done.stderr
 
 
 def test_the_season_example_makes_both_environments() -> None:

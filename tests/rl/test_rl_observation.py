@@ -63,3 +63,32 @@ def test_the_prefix_of_the_decision_is_in_the_observation():
     before = encode(view_of(race, seat), cursor.prefix)
     cursor.choose(cursor.allowed()[0])
     assert not np.array_equal(encode(view_of(race, seat), cursor.prefix), before)
+
+
+def test_a_table_hands_out_each_token_s_observation_and_keeps_the_earlier_ones() -> None:
+    """Through ``Table`` (every seat an agent), at every token: the spelling seat's observation
+    is ``encode`` of its view and prefix, every other seat's has no prefix, and an observation
+    handed out earlier in the decision (the first is the Table's own, read-only) never changes."""
+    from heat.rl.table import EpisodeOptions, Table
+
+    options = EpisodeOptions(agents=4, opponents=((),), tracks=("usa",), laps=1, shuffle_seats=False)
+    table = Table(options, 5, (), "usa")
+    rng = np.random.default_rng(5)
+    handed: list[tuple[np.ndarray, np.ndarray]] = []
+    tokens = 0
+    while table.seat is not None and tokens < 400:
+        race, seat, cursor = table.race, table.seat, table.cursor
+        assert race is not None and cursor is not None
+        mine = table.observe(seat)
+        assert np.array_equal(mine, encode(view_of(race, seat), cursor.prefix))
+        other = (seat + 1) % 4
+        assert np.array_equal(table.observe(other), encode(view_of(race, other)))
+        handed.append((mine, mine.copy()))
+        allowed = np.flatnonzero(table.mask(seat))
+        table.choose(int(allowed[rng.integers(len(allowed))]))
+        tokens += 1
+        for array, then in handed:
+            assert np.array_equal(array, then)
+        if table.cursor is not cursor:
+            handed.clear()
+    assert tokens == 400

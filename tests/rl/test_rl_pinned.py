@@ -176,6 +176,14 @@ def test_observations_and_masks_are_those_the_driver_was_trained_on(
                 assert not base[mover][size() - action_count() :].any()  # the base stays as it was
                 if cursor.prefix:
                     assert np.array_equal(encode(views[mover], cursor.prefix), expected)
+                    # as Table makes it: the tokens taken when first asked written with the
+                    # view, the later ones added to a copy of that (which stays as it was)
+                    first = encode_view(views[mover], cursor.prefix)
+                    assert np.array_equal(first, expected) and not first.flags.writeable
+                    for taken in range(len(cursor.prefix)):
+                        earlier = encode_view(views[mover], cursor.prefix[:taken])
+                        assert np.array_equal(with_prefix(earlier, cursor.prefix), expected)
+                        assert np.array_equal(earlier, frozen_observation.encode(views[mover], cursor.prefix[:taken]))
             allowed = np.flatnonzero(mask)
             decision = cursor.choose(int(allowed[rng.below(len(allowed))]))
             tokens_spelled += 1

@@ -32,6 +32,7 @@ from functools import cache
 from typing import Final
 
 import numpy as np
+from mypy_extensions import i64
 
 from heat.engine import Decision, Discard, EndReact, Plan, React, Slipstream, content
 from heat.engine.decisions import ChooseSpeed, Draft, Keep, Refresh, Salvage, Swap
@@ -212,6 +213,9 @@ class _Speller:
     process: ``_speller()``)."""
 
     def __init__(self) -> None:
+        if action_count() > 2 * WORD:
+            # A data file with more cards: TokenBits needs a third word.
+            raise ValueError(f"{action_count()} tokens: the cursor's sets of tokens hold {2 * WORD}")
         self.cards = _card_index()
         self.symbols = _symbol_index()
         self.sources = _source_index()
@@ -232,6 +236,19 @@ class _Speller:
             head.append(token)
         head.append(END)
         return head
+
+    def head(self, decision: Decision) -> list[int]:
+        """The action indices that spell ``decision`` up to its list of cards (a Plan's, a
+        Discard's, a Salvage's, a Refresh's; the whole spelling of any other decision)."""
+        if isinstance(decision, Plan):
+            return [_PLAN, _n(decision.gear)]
+        if isinstance(decision, Discard):
+            return [_DISCARD]
+        if isinstance(decision, Salvage):
+            return [_SALVAGE, self.card(decision.source)]
+        if isinstance(decision, Refresh):
+            return [_REFRESH]
+        return self.path(decision)
 
     def path(self, decision: Decision) -> list[int]:
         """The action indices that spell ``decision``; _Unspellable if some part is outside the
@@ -292,6 +309,19 @@ def _path(speller: _Speller, decision: Decision) -> list[int]:
         raise ValueError(f"{decision.text()!r}: token {missing.args[0]!r} is not in the action space") from None
 
 
+def _head(speller: _Speller, decision: Decision) -> list[int]:
+    """``speller.head(decision)``, or the ValueError of ``spell`` naming the missing token."""
+    try:
+        return speller.head(decision)
+    except _Unspellable:
+        return _path(speller, decision)  # raises, naming the token
+
+
+def _has_cards(decision: Decision) -> bool:
+    """Is ``decision`` spelled with a list of cards (``_Speller.head`` stops before it)?"""
+    return isinstance(decision, (Plan, Discard, Salvage, Refresh))
+
+
 def spell(decision: Decision) -> tuple[int, ...]:
     """The action indices that spell ``decision`` (the indices of ``spell_tokens``). ValueError
     for a token outside the vocabulary (a symbol, card or number the action space does not hold)."""
@@ -301,23 +331,78 @@ def spell(decision: Decision) -> tuple[int, ...]:
     return tuple(_path(_speller(), decision))
 
 
-_MASKS: dict[frozenset[int], np.ndarray] = {}
-"""The mask of each set of allowed tokens met so far: the same few sets come back at every
-turn (the kinds of a React step, the gears, a hand's cards). Read-only: the same array is
-handed out each time."""
+WORD: Final = 63
+"""Tokens per word of a set of tokens (``TokenBits``): two words hold the 126 tokens."""
+
+
+def bit(one: i64, shift: i64) -> i64:
+    """``one << shift`` in 64 bits; ``one`` is 1. (Compiled, ``1 << shift`` with ``shift`` an
+    ``i64`` becomes the C expression ``1 << shift``, an ``int`` shift that loses every bit from
+    32 up; a literal 1 given as an argument arrives as a 64-bit value.)"""
+    return one << shift
+
+
+class TokenBits:
+    """A set of tokens as two native words (token t < 63: bit t of ``low``; else bit t - 63 of
+    ``high``): built, compared and looked up without a Python object per token."""
+
+    __slots__ = ("high", "low")
+
+    def __init__(self, low: i64, high: i64) -> None:
+        self.low = low
+        self.high = high
+
+    def tokens(self) -> list[int]:
+        """The tokens, in increasing order."""
+        found: list[int] = []
+        for word, bits in ((0, self.low), (1, self.high)):
+            token = word * WORD
+            while bits:
+                if bits & 1:
+                    found.append(token)
+                bits >>= 1
+                token += 1
+        return found
+
+
+_MASKS: Final[dict[int, dict[int, np.ndarray]]] = {}
+"""The mask of each set of allowed tokens met so far (by ``TokenBits``' low word, then its high
+word): the same few sets come back at every turn (the kinds of a React step, the gears, a hand's
+cards). Read-only: the same array is handed out each time."""
 MASKS_KEPT: Final = 1 << 14
 """Masks kept at most (about 2 MB); the cache starts again when it is full."""
+_KEPT: Final[list[int]] = [0]
+"""How many masks ``_MASKS`` holds."""
 
 
 def mask_of(allowed: frozenset[int]) -> np.ndarray:
     """A read-only int8 vector over the action space with 1 at each token of ``allowed``."""
-    mask = _MASKS.get(allowed)
+    low: i64 = 0
+    high: i64 = 0
+    for token in allowed:
+        if token < WORD:
+            low |= bit(1, token)
+        else:
+            high |= bit(1, token - WORD)
+    return _mask_of_bits(low, high)
+
+
+def _mask_of_bits(low: i64, high: i64) -> np.ndarray:
+    by_high = _MASKS.get(low)
+    if by_high is None:
+        by_high = _MASKS[low] = {}
+    mask = by_high.get(high)
     if mask is None:
-        if len(_MASKS) >= MASKS_KEPT:
+        if _KEPT[0] >= MASKS_KEPT:
             _MASKS.clear()
-        mask = _MASKS[allowed] = np.zeros(action_count(), dtype=np.int8)
-        mask[list(allowed)] = 1
-        mask.flags.writeable = False  # shared by every cursor that allows the same tokens
+            _KEPT[0] = 0
+            by_high = _MASKS[low] = {}
+        ones = bytearray(action_count())
+        for token in TokenBits(low, high).tokens():
+            ones[token] = 1
+        # read-only (made from bytes): shared by every cursor that allows the same tokens
+        mask = by_high[high] = np.frombuffer(bytes(ones), np.int8)
+        _KEPT[0] += 1
     return mask
 
 
@@ -326,66 +411,133 @@ class DecisionCursor:
     ``mask()`` allows exactly the tokens that lead on to a legal decision; ``choose(token)``
     returns the decision once its spelling is complete. (The spellings that still match the
     prefix are kept in a list and filtered at each token: cheaper than building a prefix tree
-    for the few tokens a decision takes.)"""
+    for the few tokens a decision takes. A list of cards is spelled when the prefix first
+    reaches it, and the tokens allowed next are worked out only when asked, as two words of
+    bits.) A decision outside the action space raises ``spell``'s ValueError when it is met."""
 
-    __slots__ = ("_decisions", "_next", "_paths", "prefix")
+    __slots__ = ("_decisions", "_live", "_paths", "prefix")
 
     def __init__(self, legal: Sequence[Decision]) -> None:
         if not legal:
             raise ValueError("a cursor needs at least one legal decision")
         speller = _speller()
         self._decisions = list(legal)
-        self._paths = [_path(speller, decision) for decision in self._decisions]
+        # Speed (issue 34): a Plan's or a Discard's cards are spelled only for the decisions
+        # still candidates when the prefix reaches them (most are left behind at the gear).
+        self._paths = [_head(speller, decision) for decision in self._decisions]
+        self._live = len(self._paths)
+        """The candidates still matching the prefix: the first ``_live`` of the two lists."""
         self.prefix: list[int] = []
-        self._next = frozenset([path[0] for path in self._paths])
+
+    def _spelled(self, index: int) -> list[int]:
+        """Candidate ``index``'s whole spelling (its list of cards spelled now if it was not)."""
+        path = self._paths[index]
+        decision = self._decisions[index]
+        if path[-1] != END:  # whole spellings with cards end with end; a head never does
+            cards: tuple[str, ...] | None = None
+            if isinstance(decision, (Plan, Discard, Salvage, Refresh)):
+                cards = decision.cards
+            if cards is not None:
+                try:
+                    _speller().card_list(path, cards)  # the head's list grows in place
+                except _Unspellable:
+                    _path(_speller(), decision)  # raises, naming the token
+        return path
+
+    def _next(self) -> TokenBits:
+        """The tokens allowed now: the next token of every spelling left (none once complete)."""
+        low, high = self._next_bits()
+        return TokenBits(low, high)
+
+    def _next_bits(self) -> tuple[i64, i64]:
+        """``_next()`` as its two words (a pair of native ints: nothing is allocated)."""
+        depth = len(self.prefix)
+        low: i64 = 0
+        high: i64 = 0
+        paths = self._paths
+        for index in range(self._live):
+            path = paths[index]
+            if depth >= len(path):
+                path = self._spelled(index)
+            token: i64 = path[depth]
+            if token < WORD:
+                low |= bit(1, token)
+            else:
+                high |= bit(1, token - WORD)
+        return low, high
 
     def mask(self) -> np.ndarray:
         """An int8 vector over the action space: 1 for each token allowed now. Read-only (the
         same array for the same allowed tokens: speed, issue 34); ``.copy()`` one to change it."""
-        return mask_of(self._next)
+        low, high = self._next_bits()
+        return _mask_of_bits(low, high)
 
     def allowed(self) -> list[int]:
         """The tokens allowed now, in increasing order."""
-        return sorted(self._next)
+        return self._next().tokens()
 
     def choose(self, token: int) -> Decision | None:
         """Take ``token``: the decision if it completes one, else None (the prefix grows).
         ValueError naming the token if the mask does not allow it; the cursor is then unchanged."""
-        if token not in self._next:
+        depth = len(self.prefix)
+        paths = self._paths
+        decisions = self._decisions
+        # Speed (issue 34): the candidates that take ``token`` are moved to the front of the
+        # cursor's own lists (``_live`` of them count), instead of being appended to new ones.
+        # Nothing moves until one matches, so a refused token leaves the cursor as it was.
+        kept = 0
+        for index in range(self._live):
+            path = paths[index]
+            if depth >= len(path):
+                path = self._spelled(index)
+            if path[depth] == token:
+                if kept != index:
+                    paths[kept] = path
+                    decisions[kept] = decisions[index]
+                kept += 1
+        if kept == 0:
             name = tokens()[token] if 0 <= token < action_count() else str(token)
             allowed = ", ".join(tokens()[t] for t in self.allowed())
             raise ValueError(f"action {token} ({name}) is not allowed now; allowed: {allowed}")
-        depth = len(self.prefix)
+        self._live = kept
         self.prefix.append(token)
-        paths: list[list[int]] = []
-        decisions: list[Decision] = []
-        kept = self._decisions
-        for index, path in enumerate(self._paths):
-            if path[depth] == token:
-                paths.append(path)
-                decisions.append(kept[index])
-        self._paths, self._decisions = paths, decisions
         depth += 1
-        if len(paths) == 1 and len(paths[0]) == depth:
-            self._next = frozenset()
+        first = paths[0]
+        if kept == 1 and len(first) == depth and (first[-1] == END or not _has_cards(decisions[0])):
+            self._live = 0  # complete: nothing is allowed any more
             return decisions[0]
         # No spelling is a strict prefix of another (card lists end with ``end``), so a spelling
-        # complete here is the only candidate left; were it not, this would raise IndexError.
-        self._next = frozenset([path[depth] for path in paths])
+        # complete here is the only candidate left; were it not, _next would raise IndexError.
         return None
+
+    def _forced(self) -> int:
+        """The one token every spelling left takes next, or -1 if they differ (or none is left)."""
+        if self._live == 0:
+            return -1
+        depth = len(self.prefix)
+        token = -1
+        paths = self._paths
+        for index in range(self._live):
+            path = paths[index]
+            if depth >= len(path):
+                path = self._spelled(index)
+            if token < 0:
+                token = path[depth]
+            elif path[depth] != token:
+                return -1
+        return token
 
     def advance_forced(self) -> Decision | None:
         """Take tokens while exactly one is allowed; the decision if that completes it."""
-        while len(self._next) == 1:
-            if len(self._paths) == 1:  # one decision left: every token still to come is forced
-                path = self._paths[0]
+        while True:
+            if self._live == 1:  # one decision left: every token still to come is forced
+                path = self._spelled(0)
                 self.prefix.extend(path[len(self.prefix) :])
-                self._next = frozenset()
+                self._live = 0
                 return self._decisions[0]
-            token = -1
-            for only in self._next:
-                token = only
-            decision = self.choose(token)
-            if decision is not None:
-                return decision
-        return None
+            token = self._forced()
+            if token < 0:
+                return None
+            # Every spelling left takes it, and none ends with it (no spelling is a strict prefix
+            # of another, and there are several): the candidates stay as they are.
+            self.prefix.append(token)

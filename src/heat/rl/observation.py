@@ -9,17 +9,19 @@ Numbers are scaled to about 0..1 by the constants below; counts of cards are raw
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
 import numpy as np
 from librt.strings import BytesWriter, write_f32_le
+from mypy_extensions import i64
 
 from heat.engine import SeatView, track
 from heat.engine.board import lines_ahead
 from heat.engine.config import MAX_CARS
-from heat.rl.actions import action_count, card_ids
+from heat.rl.actions import action_count, bit, card_ids
 
 PHASES: Final = ("draft", "plan", "turn", "over")
 STEPS: Final = ("choose", "react", "slipstream", "discard", "refresh")
@@ -108,31 +110,82 @@ _FLOAT32 = np.dtype(np.float32)
 """The observation's type."""
 
 
-@cache
-def _card_positions() -> dict[str, int]:
-    """Card id -> its place in a section of card counts (``card_ids()``'s order)."""
-    return {card: index for index, card in enumerate(card_ids())}
+def _quarter_bytes(count: int) -> tuple[int, int]:
+    """The two high bytes of ``count / 4`` as a little-endian float32, whose two low bytes are 0
+    for every count below 256 (at most 8 significant bits: they fit the top 7 bits of the
+    mantissa). ``_count_in_place`` writes a count's value with these two bytes."""
+    low0, low1, high2, high3 = struct.pack("<f", count * 0.25)
+    if low0 or low1:
+        raise AssertionError(f"{count} / 4 needs more than two bytes as a float32")
+    return high2, high3
 
 
-@cache
-def _zeros() -> list[bytes]:
-    """``_zeros()[n]``: n float32 zeros as bytes (a run of absent cards or tokens, written at once)."""
-    return [bytes(4 * count) for count in range(max(len(card_ids()), action_count()) + 1)]
+class _Tables:
+    """What every observation reads, made once per process (the card data is read then):
+    ``_tables()``. Held in one object so that a compiled encoder reads each table as an
+    attribute, not through ``functools.cache`` or a module dict."""
+
+    def __init__(self) -> None:
+        written_out = (("draft", "plan", "turn", "over"), ("choose", "react", "slipstream", "discard", "refresh"))
+        if written_out != (PHASES, STEPS):
+            raise AssertionError("encode_view writes PHASES and STEPS out one by one: change it with them")
+        cards = card_ids()
+        self.positions: dict[str, int] = {card: index for index, card in enumerate(cards)}
+        """Card id -> its place in a section of card counts (``card_ids()``'s order)."""
+        self.cards = len(cards)
+        self.actions = action_count()
+        self.zeros: list[bytes] = [bytes(4 * count) for count in range(max(self.cards, self.actions) + 1)]
+        """``zeros[n]``: n float32 zeros as bytes (a run of absent values, written at once)."""
+        self.section_bytes: i64 = 4 * self.cards
+        self.blank_tail = bytes(4 * (len(CARD_SECTIONS) * self.cards + self.actions))
+        """The card sections and the prefix, all zeros: written at once, then counted in place."""
+        self.quarters = bytes([byte for count in range(256) for byte in _quarter_bytes(count)])
+        """``quarters[2 * n]`` and ``quarters[2 * n + 1]``: the two high bytes of n / 4 as a float32."""
+        counts = bytearray(1 << 16)
+        for count in range(256):
+            counts[self.quarters[2 * count] + 256 * self.quarters[2 * count + 1]] = count
+        self.counts = bytes(counts)
+        """``counts[b2 + 256 * b3]``: the n whose n / 4 has the high bytes b2, b3 (0 for any other)."""
+        self.blank = bytes(4 * size())
+        """A whole observation of zeros: written then truncated, so that a new writer has room for
+        a whole observation at once (it would otherwise grow, and copy, several times)."""
+        self.prefix_start: int = size() - self.actions
+        """The index of the first token's value (``layout()``'s last section)."""
+        self.spaces: dict[str, int] = {}
+        """Track id -> its spaces, filled as tracks are met."""
+
+    def track_spaces(self, track_id: str) -> int:
+        spaces = self.spaces.get(track_id)
+        if spaces is None:
+            spaces = self.spaces[track_id] = track(track_id).spaces
+        return spaces
 
 
-_AHEAD: dict[tuple[str, int], list[tuple[int, int]]] = {}
-"""The next Corner Lines from a progress on a track (``lines_ahead``): a track's corners never
-move, so each (track, origin) is worked out once per process."""
+_TABLES: Final[list[_Tables]] = []
+"""The process's ``_Tables``, made at the first observation."""
+
+
+def _tables() -> _Tables:
+    if not _TABLES:
+        _TABLES.append(_Tables())
+    return _TABLES[0]
+
+
+_AHEAD: dict[str, dict[int, list[tuple[int, int]]]] = {}
+"""The next Corner Lines from a progress on a track (``lines_ahead``), by track, then progress: a
+track's corners never move, so each (track, origin) is worked out once per process."""
 
 
 def _lines_ahead(view: SeatView, spaces: int, origin: int) -> list[tuple[int, int]]:
-    key = (view.track, origin)
-    ahead = _AHEAD.get(key)
+    by_origin = _AHEAD.get(view.track)
+    if by_origin is None:
+        by_origin = _AHEAD[view.track] = {}
+    ahead = by_origin.get(origin)
     if ahead is None:
-        if len(_AHEAD) > 100_000:  # a bound that real races (4 tracks, laps x spaces) never reach
-            _AHEAD.clear()
+        if len(by_origin) > 100_000:  # a bound that real races (laps x spaces) never reach
+            by_origin.clear()
         lines = [corner.line_after for corner in view.corners]
-        ahead = _AHEAD[key] = lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD)
+        ahead = by_origin[origin] = lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD)
     return ahead
 
 
@@ -145,30 +198,26 @@ def _plan_cards(plan: str | None) -> tuple[str, ...]:
 
 
 def encode(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
-    """The observation of ``view``'s seat, ``prefix`` the tokens of the decision spelled so far."""
-    return with_prefix(encode_view(view), prefix)
-
-
-@cache
-def _prefix_start() -> int:
-    """The index of the first token's count (``layout()``'s last section)."""
-    return size() - action_count()
+    """The observation of ``view``'s seat, ``prefix`` the tokens of the decision spelled so far:
+    a new array, the caller's to change."""
+    return encode_view(view, prefix).copy()
 
 
 def add_prefix(out: np.ndarray, prefix: Sequence[int]) -> None:
     """Add the tokens of the decision spelled so far to an observation of ``encode_view``."""
-    at = _prefix_start()
+    at = _tables().prefix_start
     for token in prefix:
         out[at + token] += 0.25
 
 
 def with_prefix(base: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
-    """A new observation: ``base`` (one with no prefix: ``encode_view``'s, or a season's) with
-    the tokens of ``prefix``; ``base`` is left as it was."""
+    """A new observation: ``base`` (``encode_view``'s or a season's, with no prefix or with the
+    first tokens of ``prefix``) with the tokens of ``prefix``; ``base`` is left as it was."""
+    # Speed (issue 34): each token's value is set once, over what base holds (0, or the count
+    # of the tokens it has, which only grows as a decision is spelled), without reading the
+    # array back: a NumPy ``+=`` on one item costs two assignments.
     out = base.copy()
-    at = _prefix_start()
-    # Speed (issue 34): each token's count is set once (base's prefix is all 0), without reading
-    # the array back: a NumPy ``+=`` on one item costs two of a plain assignment.
+    at = _tables().prefix_start
     for token in prefix:
         out[at + token] = prefix.count(token) * 0.25
     return out
@@ -178,72 +227,107 @@ def _flag(value: bool) -> float:
     return 1.0 if value else 0.0
 
 
-def _write_counts(
-    out: BytesWriter, cards: tuple[str, ...] | None, positions: dict[str, int], zeros: list[bytes]
+def _seat_bits(seats: tuple[int, ...]) -> i64:
+    """The set of ``seats`` as bits (seat n: bit n), so that a car's membership is a shift."""
+    bits: i64 = 0
+    for seat in seats:
+        bits |= bit(1, seat)
+    return bits
+
+
+def _count_in_place(
+    out: BytesWriter, start: i64, cards: tuple[str, ...] | None, positions: dict[str, int], tables: _Tables
 ) -> None:
-    """One section of card counts: count / 4 for each card id in ``card_ids()``'s order
-    (``positions``: ``_card_positions()``; ``zeros``: ``_zeros()``)."""
-    width = len(positions)
+    """Write one section of card counts over its zeros at byte ``start`` of ``out``: count / 4
+    for each card id, in ``card_ids()``'s order (``positions``: ``tables.positions``)."""
+    # Speed (issue 34): no sort, no list and no run of zeros per card: each card moves its
+    # place's value from count / 4 to (count + 1) / 4 in place. Both are told by the float32's
+    # two high bytes alone (its two low bytes are 0 below 256: _quarter_bytes), read back into
+    # the count through ``tables.counts``.
     if not cards:
-        out.write(zeros[width])
         return
-    places = sorted([positions[card] for card in cards])
-    at = 0  # the next place of the section to write
-    count = 0
-    for index, place in enumerate(places):
-        count += 1
-        if index + 1 < len(places) and places[index + 1] == place:
-            continue  # the same card again: counted once it is written
-        out.write(zeros[place - at])
-        write_f32_le(out, count * 0.25)
-        at, count = place + 1, 0
-    out.write(zeros[width - at])
+    if len(cards) > 255:
+        raise ValueError(f"{len(cards)} cards in one section: more than a byte counts")
+    quarters = tables.quarters
+    counts = tables.counts
+    last = ""
+    at: i64 = 0
+    for card in cards:
+        if card is not last:  # a deck's composition comes sorted: a run of one card, one lookup
+            at = start + 4 * positions[card]
+            last = card
+        count = 2 * (counts[i64(out[at + 2]) + 256 * i64(out[at + 3])] + 1)
+        out[at + 2] = quarters[count]
+        out[at + 3] = quarters[count + 1]
 
 
-def encode_view(view: SeatView) -> np.ndarray:
-    """``encode(view)`` with no decision spelled: what stays the same for every token of one
-    decision (an environment makes it once per decision and adds the prefix to a copy). A
-    read-only array: ``with_prefix`` and ``encode`` make the ones to change."""
+def _write_prefix(out: BytesWriter, start: i64, prefix: Sequence[int], quarters: bytes) -> None:
+    """The prefix section's values over its zeros at byte ``start``: count / 4 of each token."""
+    for token in prefix:
+        count = 0
+        for other in prefix:
+            if other == token:
+                count += 1
+        at: i64 = start + 4 * token
+        out[at + 2] = quarters[2 * count]
+        out[at + 3] = quarters[2 * count + 1]
+
+
+def encode_view(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
+    """``encode(view, prefix)`` as a read-only array: an environment makes it once per decision,
+    with the tokens already taken when the agent is first asked, and ``with_prefix`` makes the
+    next tokens' observations from it (``encode`` makes one to change)."""
     # Speed (issue 34): each value is written as a C float as it is worked out (librt's
     # BytesWriter, which mypyc compiles to a store: no Python float is made, no list, no
-    # argument tuple), runs of zeros at once, and the bytes become the array with no copy. Each
-    # value is worked out in doubles and rounded to float32 once, as before, so the array is
-    # the same, bit for bit (tests/rl/test_rl_pinned.py).
+    # argument tuple), runs of zeros at once, the card counts counted in place, and the bytes
+    # become the array with no copy. Each value is worked out in doubles (an int is a double
+    # exactly) and rounded to float32 once, as before, so the array is the same, bit for bit
+    # (tests/rl/test_rl_pinned.py).
     seat = view.seat
     assert seat is not None, "an observation is a seat's"
+    tables = _tables()
     me = view.cars[seat]
-    spaces = track(view.track).spaces
+    track_spaces = tables.track_spaces(view.track)
+    spaces = float(track_spaces)
     turn = view.turn
     active = turn.seat if turn is not None else -1
-    to_decide = view.to_decide
-    zeros = _zeros()
-    positions = _card_positions()
+    deciding = _seat_bits(view.to_decide)
+    zeros = tables.zeros
     out = BytesWriter()
-    # global
+    out.write(tables.blank)
+    out.truncate(0)
+    # global (PHASES and STEPS written out: a loop over them iterates a Python tuple)
     phase = view.phase
-    for name in PHASES:
-        write_f32_le(out, _flag(phase == name))
+    write_f32_le(out, _flag(phase == "draft"))
+    write_f32_le(out, _flag(phase == "plan"))
+    write_f32_le(out, _flag(phase == "turn"))
+    write_f32_le(out, _flag(phase == "over"))
     step = turn.step if turn is not None else ""
-    for name in STEPS:
-        write_f32_le(out, _flag(step == name))
-    write_f32_le(out, view.round / 20)
-    write_f32_le(out, view.laps / 5)
-    write_f32_le(out, view.started_cars / 6)
-    write_f32_le(out, view.hand_size / 10)
-    write_f32_le(out, view.stress_reserve / 10)
+    write_f32_le(out, _flag(step == "choose"))
+    write_f32_le(out, _flag(step == "react"))
+    write_f32_le(out, _flag(step == "slipstream"))
+    write_f32_le(out, _flag(step == "discard"))
+    write_f32_le(out, _flag(step == "refresh"))
+    write_f32_le(out, float(view.round) / 20.0)
+    write_f32_le(out, float(view.laps) / 5.0)
+    write_f32_le(out, float(view.started_cars) / 6.0)
+    write_f32_le(out, float(view.hand_size) / 10.0)
+    write_f32_le(out, float(view.stress_reserve) / 10.0)
     write_f32_le(out, _flag(view.tournament))
     write_f32_le(out, _flag(view.weather is not None))
-    write_f32_le(out, view.pro_legends / 5)
+    write_f32_le(out, float(view.pro_legends) / 5.0)
     write_f32_le(out, _flag(view.legends_card is not None))
-    write_f32_le(out, len(view.hall_of_fame) / 6)
-    write_f32_le(out, _flag(seat in to_decide))
+    write_f32_le(out, float(len(view.hall_of_fame)) / 6.0)
+    write_f32_le(out, _flag((deciding >> seat) & 1 == 1))
     write_f32_le(out, _flag(active == seat))
     # cars, mine first
     cars = len(view.cars)
-    total = max(1, view.laps * spaces)
-    standings = view.standings
-    eliminated = view.eliminated
-    adrenaline = view.adrenaline_seats
+    total = float(max(1, view.laps * track_spaces))
+    places = [0] * cars  # seat -> place in the standings (0: none yet)
+    for rank, placed in enumerate(view.standings):
+        places[placed] = rank + 1
+    eliminated = _seat_bits(view.eliminated)
+    adrenaline = _seat_bits(view.adrenaline_seats)
     my_progress = me.progress
     shown = min(cars, MAX_CARS)
     for slot in range(shown):
@@ -254,56 +338,63 @@ def encode_view(view: SeatView) -> np.ndarray:
         write_f32_le(out, _flag(car.legend))
         write_f32_le(out, _flag(car.on_track))
         write_f32_le(out, _flag(car.finished))
-        write_f32_le(out, _flag(other in eliminated))
-        write_f32_le(out, (car.progress - my_progress) / spaces)
-        write_f32_le(out, car.progress / total)
+        write_f32_le(out, _flag((eliminated >> other) & 1 == 1))
+        write_f32_le(out, float(car.progress - my_progress) / spaces)
+        write_f32_le(out, float(car.progress) / total)
         write_f32_le(out, _flag(car.lane == 2))
         write_f32_le(out, _flag(gear == 1))
         write_f32_le(out, _flag(gear == 2))
         write_f32_le(out, _flag(gear == 3))
         write_f32_le(out, _flag(gear == 4))
-        write_f32_le(out, car.engine / 10)
-        write_f32_le(out, car.hand_count / 10)
-        write_f32_le(out, car.deck_count / 20)
-        write_f32_le(out, car.discard_count / 20)
-        write_f32_le(out, car.play_count / 4)
+        write_f32_le(out, float(car.engine) / 10.0)
+        write_f32_le(out, float(car.hand_count) / 10.0)
+        write_f32_le(out, float(car.deck_count) / 20.0)
+        write_f32_le(out, float(car.discard_count) / 20.0)
+        write_f32_le(out, float(car.play_count) / 4.0)
         write_f32_le(out, _flag(car.committed))
-        write_f32_le(out, (standings.index(other) + 1 if other in standings else 0) / 6)
+        write_f32_le(out, float(places[other]) / 6.0)
         write_f32_le(out, _flag(active == other))
-        write_f32_le(out, _flag(other in to_decide))
-        write_f32_le(out, _flag(other in adrenaline))
+        write_f32_le(out, _flag((deciding >> other) & 1 == 1))
+        write_f32_le(out, _flag((adrenaline >> other) & 1 == 1))
     out.write(zeros[(MAX_CARS - shown) * len(CAR_FEATURES)])
     # turn
     if turn is not None:
-        write_f32_le(out, turn.speed / 20)
-        write_f32_le(out, (turn.start_progress - my_progress) / spaces)
+        write_f32_le(out, float(turn.speed) / 20.0)
+        write_f32_le(out, float(turn.start_progress - my_progress) / spaces)
         write_f32_le(out, _flag(turn.adrenaline))
         write_f32_le(out, _flag(turn.adrenaline_move_used))
         write_f32_le(out, _flag(turn.adrenaline_cooldown_used))
         write_f32_le(out, _flag(turn.gear_cooldown_used))
         write_f32_le(out, _flag(turn.boost_used))
-        write_f32_le(out, turn.speed_limit_adjust / 5)
-        write_f32_le(out, turn.slipstream_boost / 4)
-        write_f32_le(out, turn.accelerate / 4)
-        write_f32_le(out, turn.plus_used / 4)
-        write_f32_le(out, len(turn.symbols) / 4)
+        write_f32_le(out, float(turn.speed_limit_adjust) / 5.0)
+        write_f32_le(out, float(turn.slipstream_boost) / 4.0)
+        write_f32_le(out, float(turn.accelerate) / 4.0)
+        write_f32_le(out, float(turn.plus_used) / 4.0)
+        write_f32_le(out, float(len(turn.symbols)) / 4.0)
     else:
         out.write(zeros[len(TURN_FEATURES)])
     # corners ahead (always CORNERS_AHEAD of them: the laps go on without end)
     origin = turn.start_progress if active == seat and turn is not None else my_progress
     corners = view.corners
-    for line, index in _lines_ahead(view, spaces, origin):
+    for line, index in _lines_ahead(view, track_spaces, origin):
         corner = corners[index]
-        write_f32_le(out, (line - origin) / spaces)
-        write_f32_le(out, corner.speed_limit / 10)
+        write_f32_le(out, float(line - origin) / spaces)
+        write_f32_le(out, float(corner.speed_limit) / 10.0)
         write_f32_le(out, _flag(corner.press))
-    # card counts (count / 4: exact in float32), then the prefix, none yet
-    _write_counts(out, me.hand, positions, zeros)
-    _write_counts(out, me.deck_cards, positions, zeros)
-    _write_counts(out, me.play, positions, zeros)
-    _write_counts(out, _plan_cards(me.plan), positions, zeros)
-    _write_counts(out, me.discard_pile, positions, zeros)
-    _write_counts(out, me.upgrades, positions, zeros)
-    _write_counts(out, view.draft.market if view.draft is not None else None, positions, zeros)
-    out.write(zeros[action_count()])
+    # card counts (count / 4: exact in float32), then the prefix, none yet: zeros written at
+    # once, then each section's counts over them
+    start: i64 = len(out)
+    out.write(tables.blank_tail)
+    positions = tables.positions
+    section = tables.section_bytes
+    _count_in_place(out, start, me.hand, positions, tables)
+    _count_in_place(out, start + section, me.deck_cards, positions, tables)
+    _count_in_place(out, start + 2 * section, me.play, positions, tables)
+    _count_in_place(out, start + 3 * section, _plan_cards(me.plan), positions, tables)
+    _count_in_place(out, start + 4 * section, me.discard_pile, positions, tables)
+    _count_in_place(out, start + 5 * section, me.upgrades, positions, tables)
+    market = view.draft.market if view.draft is not None else None
+    _count_in_place(out, start + 6 * section, market, positions, tables)
+    if prefix:
+        _write_prefix(out, start + 7 * section, prefix, tables.quarters)
     return np.frombuffer(out.getvalue(), _FLOAT32)

@@ -248,8 +248,9 @@ class Table:
         if self.season is not None and options.season_decisions == "club":
             self.stand_ins = {seat: make_driver("club", seed * 7 + seat + 1) for seat in self.agent_seats}
         self._views: dict[int, np.ndarray] = {}
-        """Each seat's observation without a prefix, made once per decision (the view does not
-        change while a decision is spelled)."""
+        """Each seat's observation, made once per decision (the view does not change while a
+        decision is spelled): without a prefix, or, for the spelling seat in a race, with the
+        tokens it had taken when first observed (``with_prefix`` adds the later ones)."""
         self.cursor: DecisionCursor | None = None
         self.seat: int | None = None
         """The learning seat whose decision is being spelled (None once the episode is over)."""
@@ -314,12 +315,20 @@ class Table:
             self.advance()
 
     def observe(self, seat: int) -> np.ndarray:
-        """``seat``'s observation: its view, and its decision's prefix if it is spelling one."""
+        """``seat``'s observation: its view, and its decision's prefix if it is spelling one. New
+        at each call, but for the spelling seat's first of a decision in a race: that one is
+        read-only, and never changed."""
+        cursor = self.cursor if seat == self.seat else None
         base = self._views.get(seat)
         if base is None:
+            if cursor is not None and isinstance(self.game, Race):
+                # Speed (issue 34): made with the tokens taken so far (forced ones), the
+                # observation the agent receives; the next tokens' are copies of it.
+                base = self._views[seat] = encode_view(view_of(self.game, seat), cursor.prefix)
+                return base
             base = self._views[seat] = self._encode(seat)
-        if self.cursor is not None and seat == self.seat:
-            return with_prefix(base, self.cursor.prefix)
+        if cursor is not None:
+            return with_prefix(base, cursor.prefix)
         return base.copy()
 
     def _encode(self, seat: int) -> np.ndarray:
