@@ -181,3 +181,20 @@ def test_a_refused_token_leaves_the_cursor_as_it_was() -> None:
     assert cursor.allowed() == sorted([index_of()["card:1"], index_of()["card:3"]])
     assert cursor.choose(index_of()["card:3"]) is None
     assert cursor.advance_forced() == Plan(2, ("3", "4"))
+
+
+def test_a_card_outside_the_vocabulary_is_named_when_the_prefix_reaches_it() -> None:
+    """A Plan's cards are spelled once the prefix reaches them: an unknown card is then named
+    (as ``spell`` names it), the same each time it is reached; before that the cursor works."""
+    legal = [Plan(1, ("1", "no-such-card")), Plan(1, ("2",)), Plan(2, ("1",))]
+    cursor = DecisionCursor(legal)
+    cursor.advance_forced()
+    assert cursor.allowed() == [index_of()["n:1"], index_of()["n:2"]]
+    assert cursor.choose(index_of()["n:1"]) is None
+    for _ in range(2):
+        with pytest.raises(ValueError, match="token 'card:no-such-card' is not in the action space"):
+            cursor.mask()
+    other = DecisionCursor(legal)
+    other.advance_forced()
+    assert other.choose(index_of()["n:2"]) is None
+    assert other.advance_forced() == Plan(2, ("1",))

@@ -438,9 +438,11 @@ class DecisionCursor:
             if isinstance(decision, (Plan, Discard, Salvage, Refresh)):
                 cards = decision.cards
             if cards is not None:
+                head = len(path)
                 try:
                     _speller().card_list(path, cards)  # the head's list grows in place
                 except _Unspellable:
+                    del path[head:]  # the head as it was
                     _path(_speller(), decision)  # raises, naming the token
         return path
 
