@@ -317,9 +317,12 @@ def _head(speller: _Speller, decision: Decision) -> list[int]:
         return _path(speller, decision)  # raises, naming the token
 
 
-def _has_cards(decision: Decision) -> bool:
-    """Is ``decision`` spelled with a list of cards (``_Speller.head`` stops before it)?"""
-    return isinstance(decision, (Plan, Discard, Salvage, Refresh))
+def _card_list(decision: Decision) -> tuple[str, ...] | None:
+    """The cards ``decision`` is spelled with as a list ending with ``end`` (a Plan's, a
+    Discard's, a Salvage's, a Refresh's: ``_Speller.head`` stops before them); None for others."""
+    if isinstance(decision, (Plan, Discard, Salvage, Refresh)):
+        return decision.cards
+    return None
 
 
 def spell(decision: Decision) -> tuple[int, ...]:
@@ -434,9 +437,7 @@ class DecisionCursor:
         path = self._paths[index]
         decision = self._decisions[index]
         if path[-1] != END:  # whole spellings with cards end with end; a head never does
-            cards: tuple[str, ...] | None = None
-            if isinstance(decision, (Plan, Discard, Salvage, Refresh)):
-                cards = decision.cards
+            cards = _card_list(decision)
             if cards is not None:
                 head = len(path)
                 try:
@@ -446,13 +447,9 @@ class DecisionCursor:
                     _path(_speller(), decision)  # raises, naming the token
         return path
 
-    def _next(self) -> TokenBits:
-        """The tokens allowed now: the next token of every spelling left (none once complete)."""
-        low, high = self._next_bits()
-        return TokenBits(low, high)
-
     def _next_bits(self) -> tuple[i64, i64]:
-        """``_next()`` as its two words (a pair of native ints: nothing is allocated)."""
+        """The tokens allowed now, the next token of every spelling left (none once complete),
+        as ``TokenBits``' two words (a pair of native ints: nothing is allocated)."""
         depth = len(self.prefix)
         low: i64 = 0
         high: i64 = 0
@@ -476,7 +473,8 @@ class DecisionCursor:
 
     def allowed(self) -> list[int]:
         """The tokens allowed now, in increasing order."""
-        return self._next().tokens()
+        low, high = self._next_bits()
+        return TokenBits(low, high).tokens()
 
     def choose(self, token: int) -> Decision | None:
         """Take ``token``: the decision if it completes one, else None (the prefix grows).
@@ -505,11 +503,11 @@ class DecisionCursor:
         self.prefix.append(token)
         depth += 1
         first = paths[0]
-        if kept == 1 and len(first) == depth and (first[-1] == END or not _has_cards(decisions[0])):
+        if kept == 1 and len(first) == depth and (first[-1] == END or _card_list(decisions[0]) is None):
             self._live = 0  # complete: nothing is allowed any more
             return decisions[0]
         # No spelling is a strict prefix of another (card lists end with ``end``), so a spelling
-        # complete here is the only candidate left; were it not, _next would raise IndexError.
+        # complete here is the only candidate left; were it not, _next_bits would raise IndexError.
         return None
 
     def _forced(self) -> int:

@@ -113,7 +113,7 @@ _FLOAT32 = np.dtype(np.float32)
 def _quarter_bytes(count: int) -> tuple[int, int]:
     """The two high bytes of ``count / 4`` as a little-endian float32, whose two low bytes are 0
     for every count below 256 (at most 8 significant bits: they fit the top 7 bits of the
-    mantissa). ``_count_in_place`` writes a count's value with these two bytes."""
+    mantissa). ``_add_one`` writes a count's value with these two bytes."""
     low0, low1, high2, high3 = struct.pack("<f", count * 0.25)
     if low0 or low1:
         raise AssertionError(f"{count} / 4 needs more than two bytes as a float32")
@@ -132,12 +132,11 @@ class _Tables:
         cards = card_ids()
         self.positions: dict[str, int] = {card: index for index, card in enumerate(cards)}
         """Card id -> its place in a section of card counts (``card_ids()``'s order)."""
-        self.cards = len(cards)
-        self.actions = action_count()
-        self.zeros: list[bytes] = [bytes(4 * count) for count in range(max(self.cards, self.actions) + 1)]
+        longest_run = max(MAX_CARS * len(CAR_FEATURES), len(TURN_FEATURES))  # absent cars, no turn
+        self.zeros: list[bytes] = [bytes(4 * count) for count in range(longest_run + 1)]
         """``zeros[n]``: n float32 zeros as bytes (a run of absent values, written at once)."""
-        self.section_bytes: i64 = 4 * self.cards
-        self.blank_tail = bytes(4 * (len(CARD_SECTIONS) * self.cards + self.actions))
+        self.section_bytes: i64 = 4 * len(cards)
+        self.blank_tail = bytes(4 * (len(CARD_SECTIONS) * len(cards) + action_count()))
         """The card sections and the prefix, all zeros: written at once, then counted in place."""
         self.quarters = bytes([byte for count in range(256) for byte in _quarter_bytes(count)])
         """``quarters[2 * n]`` and ``quarters[2 * n + 1]``: the two high bytes of n / 4 as a float32."""
@@ -149,7 +148,7 @@ class _Tables:
         self.blank = bytes(4 * size())
         """A whole observation of zeros: written then truncated, so that a new writer has room for
         a whole observation at once (it would otherwise grow, and copy, several times)."""
-        self.prefix_start: int = size() - self.actions
+        self.prefix_start: int = size() - action_count()
         """The index of the first token's value (``layout()``'s last section)."""
         self.spaces: dict[str, int] = {}
         """Track id -> its spaces, filled as tracks are met."""
@@ -235,42 +234,39 @@ def _seat_bits(seats: tuple[int, ...]) -> i64:
     return bits
 
 
-def _count_in_place(
-    out: BytesWriter, start: i64, cards: tuple[str, ...] | None, positions: dict[str, int], tables: _Tables
-) -> None:
+def _add_one(out: BytesWriter, at: i64, tables: _Tables) -> None:
+    """Move the count / 4 at byte ``at`` of ``out`` to (count + 1) / 4 (count below 255)."""
+    # Speed (issue 34): both values are told by the float32's two high bytes alone (its two low
+    # bytes are 0 below 256: _quarter_bytes), read back into the count through ``tables.counts``.
+    count = 2 * (tables.counts[i64(out[at + 2]) + 256 * i64(out[at + 3])] + 1)
+    quarters = tables.quarters
+    out[at + 2] = quarters[count]
+    out[at + 3] = quarters[count + 1]
+
+
+def _count_in_place(out: BytesWriter, start: i64, cards: tuple[str, ...] | None, tables: _Tables) -> None:
     """Write one section of card counts over its zeros at byte ``start`` of ``out``: count / 4
-    for each card id, in ``card_ids()``'s order (``positions``: ``tables.positions``)."""
-    # Speed (issue 34): no sort, no list and no run of zeros per card: each card moves its
-    # place's value from count / 4 to (count + 1) / 4 in place. Both are told by the float32's
-    # two high bytes alone (its two low bytes are 0 below 256: _quarter_bytes), read back into
-    # the count through ``tables.counts``.
+    for each card id, in ``card_ids()``'s order."""
+    # Speed (issue 34): no sort, no list and no run of zeros per card: each card adds one to
+    # its place's value in place.
     if not cards:
         return
     if len(cards) > 255:
         raise ValueError(f"{len(cards)} cards in one section: more than a byte counts")
-    quarters = tables.quarters
-    counts = tables.counts
+    positions = tables.positions
     last = ""
     at: i64 = 0
     for card in cards:
         if card is not last:  # a deck's composition comes sorted: a run of one card, one lookup
             at = start + 4 * positions[card]
             last = card
-        count = 2 * (counts[i64(out[at + 2]) + 256 * i64(out[at + 3])] + 1)
-        out[at + 2] = quarters[count]
-        out[at + 3] = quarters[count + 1]
+        _add_one(out, at, tables)
 
 
-def _write_prefix(out: BytesWriter, start: i64, prefix: Sequence[int], quarters: bytes) -> None:
+def _write_prefix(out: BytesWriter, start: i64, prefix: Sequence[int], tables: _Tables) -> None:
     """The prefix section's values over its zeros at byte ``start``: count / 4 of each token."""
     for token in prefix:
-        count = 0
-        for other in prefix:
-            if other == token:
-                count += 1
-        at: i64 = start + 4 * token
-        out[at + 2] = quarters[2 * count]
-        out[at + 3] = quarters[2 * count + 1]
+        _add_one(out, start + 4 * token, tables)
 
 
 def encode_view(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
@@ -385,16 +381,14 @@ def encode_view(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
     # once, then each section's counts over them
     start: i64 = len(out)
     out.write(tables.blank_tail)
-    positions = tables.positions
     section = tables.section_bytes
-    _count_in_place(out, start, me.hand, positions, tables)
-    _count_in_place(out, start + section, me.deck_cards, positions, tables)
-    _count_in_place(out, start + 2 * section, me.play, positions, tables)
-    _count_in_place(out, start + 3 * section, _plan_cards(me.plan), positions, tables)
-    _count_in_place(out, start + 4 * section, me.discard_pile, positions, tables)
-    _count_in_place(out, start + 5 * section, me.upgrades, positions, tables)
+    _count_in_place(out, start, me.hand, tables)
+    _count_in_place(out, start + section, me.deck_cards, tables)
+    _count_in_place(out, start + 2 * section, me.play, tables)
+    _count_in_place(out, start + 3 * section, _plan_cards(me.plan), tables)
+    _count_in_place(out, start + 4 * section, me.discard_pile, tables)
+    _count_in_place(out, start + 5 * section, me.upgrades, tables)
     market = view.draft.market if view.draft is not None else None
-    _count_in_place(out, start + 6 * section, market, positions, tables)
-    if prefix:
-        _write_prefix(out, start + 7 * section, prefix, tables.quarters)
+    _count_in_place(out, start + 6 * section, market, tables)
+    _write_prefix(out, start + 7 * section, prefix, tables)
     return np.frombuffer(out.getvalue(), _FLOAT32)

@@ -316,32 +316,34 @@ class Table:
 
     def observe(self, seat: int) -> np.ndarray:
         """``seat``'s observation: its view, and its decision's prefix if it is spelling one. New
-        at each call, but for the spelling seat's first of a decision in a race: that one is
-        read-only, and never changed."""
+        at each call, but for the spelling seat's first of a decision: that one is read-only,
+        and never changed."""
         cursor = self.cursor if seat == self.seat else None
         base = self._views.get(seat)
         if base is None:
-            if cursor is not None and isinstance(self.game, Race):
-                # Speed (issue 34): made with the tokens taken so far (forced ones), the
-                # observation the agent receives; the next tokens' are copies of it.
-                base = self._views[seat] = encode_view(view_of(self.game, seat), cursor.prefix)
+            # Speed (issue 34): the spelling seat's is made with the tokens taken so far (forced
+            # ones) and handed out as it is; the next tokens' are copies of it.
+            base = self._views[seat] = self._encode(seat, cursor.prefix if cursor is not None else ())
+            if cursor is not None:
                 return base
-            base = self._views[seat] = self._encode(seat)
         if cursor is not None:
             return with_prefix(base, cursor.prefix)
         return base.copy()
 
-    def _encode(self, seat: int) -> np.ndarray:
-        """``seat``'s observation without a prefix: its race view's; in a season, followed by
-        the season's block (``heat.rl.season_observation``)."""
+    def _encode(self, seat: int, prefix: Sequence[int]) -> np.ndarray:
+        """``seat``'s observation with ``prefix``, read-only: its race view's; in a season,
+        followed by the season's block (``heat.rl.season_observation``)."""
         if self.season is None:
             assert isinstance(self.game, Race)
-            return encode_view(view_of(self.game, seat))
+            return encode_view(view_of(self.game, seat), prefix)
         view = season_view(self.season)
         race = self.season.race
         if race is None or self.between_races():
-            return season_observation(encode_between_races(view, seat), view, seat)
-        return season_observation(encode_view(view_of(race, seat)), view, seat)
+            out = season_observation(encode_between_races(view, seat, prefix), view, seat)
+        else:
+            out = season_observation(encode_view(view_of(race, seat), prefix), view, seat)
+        out.flags.writeable = False  # kept for the decision's later tokens: nobody changes it
+        return out
 
     def mask(self, seat: int) -> np.ndarray:
         """The tokens ``seat`` may take now (all 0 when it is not its turn to choose): a new
