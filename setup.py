@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import runpy
 import shutil
+import sys
 import sysconfig
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,9 @@ def engine_extensions() -> list[Any]:
 class BuildCompiledEngine(build_ext):
     """``build_ext`` writing the engine's extensions to ``heat/_compiled/`` with their stamp."""
 
+    compiled_source = ""
+    """``source_hash`` of the source mypyc reads, taken before ``engine_extensions`` runs it."""
+
     def get_ext_fullpath(self, ext_name: str) -> str:
         path = Path(super().get_ext_fullpath(ext_name))
         in_subpackage = ext_name.startswith(("heat.engine.", "heat.bots.", "heat.rl."))
@@ -67,8 +71,14 @@ class BuildCompiledEngine(build_ext):
         stamp = compiled_dir / engine_build["STAMP_NAME"]
         stamp.unlink(missing_ok=True)  # an interrupted build leaves no valid stamp
         super().run()
-        stamp.write_text(engine_build["source_hash"](ENGINE) + "\n")
+        # The stamp vouches for the source mypyc read: one edited during the compile (the C is
+        # made first, then compiled for minutes) gets none, so the next start compiles again.
+        if self.compiled_source and engine_build["source_hash"](ENGINE) == self.compiled_source:
+            stamp.write_text(self.compiled_source + "\n")
+        else:
+            print("heat: the engine's source changed during the compile: no stamp; compile again", file=sys.stderr)
 
 
 if __name__ == "__main__":  # scripts/compile_engine.py reads the functions above without building
+    BuildCompiledEngine.compiled_source = engine_build["source_hash"](ENGINE)
     setup(ext_modules=engine_extensions(), cmdclass={"build_ext": BuildCompiledEngine})

@@ -66,7 +66,10 @@ def main() -> int:
         print(f"failed (see {LOG}); Heat runs the pure-Python engine.")
     else:
         FAILED.unlink(missing_ok=True)
-        print(f"done in {time.monotonic() - started:.0f} s.")
+        if build["compiled_modules"](ROOT / "src" / "heat" / "_compiled", setup["ENGINE"]):
+            print(f"done in {time.monotonic() - started:.0f} s.")
+        else:  # setup.py left no stamp: a module was edited while it compiled
+            print("done, but the source changed meanwhile: Heat runs the pure-Python engine until this runs again.")
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import runpy
 import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -105,6 +106,40 @@ def test_a_build_of_other_source_is_never_loaded(tmp_path: Path) -> None:
     (compiled / STAMP_NAME).write_text(source_hash(engine) + "\n")
     (compiled / f"race{EXTENSION_SUFFIXES[0]}").unlink()  # an incomplete build
     assert compiled_modules(compiled, engine) == {}
+
+
+@pytest.mark.parametrize("edited", [False, True])
+def test_a_source_edited_during_the_compile_gets_no_stamp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edited: bool
+) -> None:
+    """setup.py stamps a build with the source mypyc read (hashed before it reads it), never with
+    the source found once the C is compiled: a module edited in those minutes leaves the build
+    unstamped, so the pure engine runs until the next compile instead of a stale build."""
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    setup_module = runpy.run_path(str(Path(__file__).parents[1] / "setup.py"), run_name="heat_setup_probe")
+    command_class = setup_module["BuildCompiledEngine"]
+    engine, compiled = stamped_build(tmp_path)
+    monkeypatch.setitem(command_class.run.__globals__, "ENGINE", engine)
+
+    def compile_c(self: object) -> None:  # build_ext's minutes of compiling, stood in for
+        if edited:
+            with (engine / "race.py").open("a") as source:
+                source.write("# edited during the compile\n")
+
+    monkeypatch.setattr(build_ext, "run", compile_c)
+    command = command_class(Distribution({"name": "probe"}))
+    command.extensions = [Extension("heat.engine.race", ["race.c"])]
+    monkeypatch.setattr(command, "get_ext_fullpath", lambda name: str(compiled / f"race{EXTENSION_SUFFIXES[0]}"))
+    command.compiled_source = source_hash(engine)
+    command.run()
+    if edited:
+        assert not (compiled / STAMP_NAME).exists()
+        assert compiled_modules(compiled, engine) == {}
+    else:
+        assert (compiled / STAMP_NAME).read_text() == source_hash(engine) + "\n"
+        assert compiled_modules(compiled, engine)
 
 
 def test_the_source_is_hashed_again_only_when_its_files_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
