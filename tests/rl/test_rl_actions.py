@@ -198,3 +198,29 @@ def test_a_card_outside_the_vocabulary_is_named_when_the_prefix_reaches_it() -> 
     other.advance_forced()
     assert other.choose(index_of()["n:2"]) is None
     assert other.advance_forced() == Plan(2, ("1",))
+
+
+def test_cursors_over_plans_in_one_gear_each_spell_their_own_cards() -> None:
+    """The heads of Plans (``plan n:G``) are shared between cursors (speed): one cursor spelling
+    its Plans' cards never shows in another's, before or after."""
+    first = DecisionCursor([Plan(2, ("1", "2")), Plan(2, ("3",))])
+    first.advance_forced()
+    assert first.allowed() == [index_of()["card:1"], index_of()["card:3"]]
+    assert first.choose(index_of()["card:1"]) is None
+    assert first.advance_forced() == Plan(2, ("1", "2"))
+    second = DecisionCursor([Plan(2, ("4",)), Plan(3, ("4",))])
+    second.advance_forced()
+    assert second.allowed() == [index_of()["n:2"], index_of()["n:3"]]
+    assert second.choose(index_of()["n:2"]) is None
+    assert second.advance_forced() == Plan(2, ("4",))
+    assert tuple(second.prefix) == spell(Plan(2, ("4",)))
+    third = DecisionCursor([Plan(2, ("1", "2")), Plan(2, ("3",))])
+    third.advance_forced()
+    assert third.allowed() == [index_of()["card:1"], index_of()["card:3"]]
+
+
+@pytest.mark.parametrize("gear", [-10, 31])
+def test_a_plan_in_a_gear_outside_the_vocabulary_is_named_by_the_cursor(gear: int) -> None:
+    """A Plan's head is a shared list per gear the vocabulary holds: another gear is refused, named."""
+    with pytest.raises(ValueError, match=f"the number {gear} is outside the action space"):
+        DecisionCursor([Plan(1, ("1",)), Plan(gear, ("1",))])

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import frozen_observation
 import numpy as np
 import pytest
 
-from heat.engine import PositionError, Race, from_position, to_position, view_of
+from heat.engine import PositionError, Race, from_position, to_position, track, view_of
+from heat.engine.board import lines_ahead
+from heat.engine.frozen import replace
 from heat.engine.rng import Rng
-from heat.rl.actions import DecisionCursor
-from heat.rl.observation import encode, layout, size
+from heat.rl.actions import DecisionCursor, card_ids
+from heat.rl.observation import CORNERS_AHEAD, _lines_ahead, encode, layout, size
 from test_random_races import _alter_hidden_cards, make_config
 
 
@@ -92,3 +95,33 @@ def test_a_table_hands_out_each_token_s_observation_and_keeps_the_earlier_ones()
         if table.cursor is not cursor:
             handed.clear()
     assert tokens == 400
+
+
+def test_every_copy_of_a_card_counts_in_any_order() -> None:
+    """A card met again after others, or as an equal text that is another object, adds to its
+    count (the encoder counts runs of the same card in place)."""
+    race = Race(make_config("usa", 2, 3, 1, "base"))
+    view = view_of(race, 0)
+    heat_again = "".join(["he", "at"])  # equal to "heat", another object
+    hand = ("1", "heat", "1", heat_again, "1", "stress")
+    mine = replace(view.cars[0], hand=hand)
+    altered = replace(view, cars=(mine, *view.cars[1:]))
+    observed = encode(altered)
+    assert np.array_equal(observed, frozen_observation.encode(altered))
+    start = sum(width for name, width in layout()[: [name for name, _ in layout()].index("cards:hand")])
+    counts = observed[start : start + len(card_ids())]
+    assert counts[card_ids().index("1")] == 0.75
+    assert counts[card_ids().index("heat")] == 0.5
+    assert counts[card_ids().index("stress")] == 0.25
+    assert counts.sum() == len(hand) / 4
+
+
+def test_the_corners_ahead_are_the_boards_from_any_progress() -> None:
+    """The next Corner Lines from a progress are ``lines_ahead``'s, the first time and from the
+    cache, below the start, and beyond the progresses kept."""
+    view = view_of(Race(make_config("usa", 2, 1, 1, "base")), 0)
+    lines = [corner.line_after for corner in view.corners]
+    spaces = track("usa").spaces
+    for origin in (-3, 0, 1, 57, 2 * spaces + 5, 99_999, 100_000, 250_000):
+        for _ in range(2):
+            assert _lines_ahead(view, spaces, origin) == lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD)

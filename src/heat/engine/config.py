@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from heat.engine.errors import ConfigError, Phrase, PositionError, described, is_integer, shown
 from heat.engine.frozen import Frozen
@@ -12,7 +12,7 @@ from heat.engine.frozen import Frozen
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 """The six car colours of the base box (B-0.1)."""
 
-MAX_CARS = 6
+MAX_CARS: Final = 6
 MAX_LAPS = 20
 """Laps a race may have at most: the rules print none; this keeps a typo from racing for ever."""
 MAX_PRO_LEGENDS = 10

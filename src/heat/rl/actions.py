@@ -219,6 +219,12 @@ class _Speller:
         self.cards = _card_index()
         self.symbols = _symbol_index()
         self.sources = _source_index()
+        # Shared heads (``head``), made once: most legal decisions are Plans and Discards, and
+        # most of them are left behind before their cards, so they need no list of their own.
+        self.plan_heads = [[_PLAN, _n(gear)] for gear in range(MIN_NUMBER, MAX_NUMBER + 1)]
+        """``plan_heads[_n(gear) - _FIRST_NUMBER]``: a Plan's head in that gear."""
+        self.discard_head = [_DISCARD]
+        self.done = [_DONE]
 
     def card(self, card: str) -> int:
         index = self.cards.get(card)
@@ -239,7 +245,19 @@ class _Speller:
 
     def head(self, decision: Decision) -> list[int]:
         """The action indices that spell ``decision`` up to its list of cards (a Plan's, a
-        Discard's, a Salvage's, a Refresh's; the whole spelling of any other decision)."""
+        Discard's, a Salvage's, a Refresh's; the whole spelling of any other decision). The
+        list may be shared: never change it."""
+        # Speed (issue 34): exact types, the commonest first (a test of the exact type is one
+        # comparison; a failed isinstance walks the class's bases). ``path`` takes any other
+        # decision, and a subclass of one (isinstance), the same way.
+        if type(decision) is Plan:
+            return self.plan_heads[_n(decision.gear) - _FIRST_NUMBER]
+        if type(decision) is Discard:
+            return self.discard_head
+        if type(decision) is React:
+            return self.react(decision)
+        if type(decision) is EndReact:
+            return self.done
         if isinstance(decision, Plan):
             return [_PLAN, _n(decision.gear)]
         if isinstance(decision, Discard):
@@ -250,17 +268,21 @@ class _Speller:
             return [_REFRESH]
         return self.path(decision)
 
+    def react(self, decision: React) -> list[int]:
+        """The action indices that spell ``decision``."""
+        symbol = self.symbols.get(decision.symbol)
+        source = self.sources.get(decision.source)
+        if symbol is None or source is None:
+            raise _Unspellable
+        return [symbol, _n(decision.amount), source]
+
     def path(self, decision: Decision) -> list[int]:
         """The action indices that spell ``decision``; _Unspellable if some part is outside the
         vocabulary or it is not a decision."""
         if isinstance(decision, Plan):
             return self.card_list([_PLAN, _n(decision.gear)], decision.cards)
         if isinstance(decision, React):
-            symbol = self.symbols.get(decision.symbol)
-            source = self.sources.get(decision.source)
-            if symbol is None or source is None:
-                raise _Unspellable
-            return [symbol, _n(decision.amount), source]
+            return self.react(decision)
         if isinstance(decision, EndReact):
             return [_DONE]
         if isinstance(decision, Slipstream):
@@ -320,6 +342,8 @@ def _head(speller: _Speller, decision: Decision) -> list[int]:
 def _card_list(decision: Decision) -> tuple[str, ...] | None:
     """The cards ``decision`` is spelled with as a list ending with ``end`` (a Plan's, a
     Discard's, a Salvage's, a Refresh's: ``_Speller.head`` stops before them); None for others."""
+    if type(decision) is Plan or type(decision) is Discard:  # the commonest, by exact type (speed: ``head``)
+        return decision.cards
     if isinstance(decision, (Plan, Discard, Salvage, Refresh)):
         return decision.cards
     return None
@@ -415,10 +439,11 @@ class DecisionCursor:
     returns the decision once its spelling is complete. (The spellings that still match the
     prefix are kept in a list and filtered at each token: cheaper than building a prefix tree
     for the few tokens a decision takes. A list of cards is spelled when the prefix first
-    reaches it, and the tokens allowed next are worked out only when asked, as two words of
-    bits.) A decision outside the action space raises ``spell``'s ValueError when it is met."""
+    reaches it, and the tokens allowed next are worked out when first asked, as two words of
+    bits, and kept until the prefix grows.) A decision outside the action space raises
+    ``spell``'s ValueError when it is met."""
 
-    __slots__ = ("_decisions", "_live", "_paths", "prefix")
+    __slots__ = ("_bits_depth", "_decisions", "_high", "_live", "_low", "_paths", "prefix")
 
     def __init__(self, legal: Sequence[Decision]) -> None:
         if not legal:
@@ -431,6 +456,11 @@ class DecisionCursor:
         self._live = len(self._paths)
         """The candidates still matching the prefix: the first ``_live`` of the two lists."""
         self.prefix: list[int] = []
+        self._bits_depth: i64 = -1
+        """The length of the prefix ``_low`` and ``_high`` are the allowed tokens of (-1: none
+        yet): the candidates change only as the prefix grows."""
+        self._low: i64 = 0
+        self._high: i64 = 0
 
     def _spelled(self, index: int) -> list[int]:
         """Candidate ``index``'s whole spelling (its list of cards spelled now if it was not)."""
@@ -439,18 +469,21 @@ class DecisionCursor:
         if path[-1] != END:  # whole spellings with cards end with end; a head never does
             cards = _card_list(decision)
             if cards is not None:
-                head = len(path)
                 try:
-                    _speller().card_list(path, cards)  # the head's list grows in place
+                    path = _speller().card_list(path.copy(), cards)  # a head may be shared
                 except _Unspellable:
-                    del path[head:]  # the head as it was
                     _path(_speller(), decision)  # raises, naming the token
+                self._paths[index] = path
         return path
 
     def _next_bits(self) -> tuple[i64, i64]:
         """The tokens allowed now, the next token of every spelling left (none once complete),
-        as ``TokenBits``' two words (a pair of native ints: nothing is allocated)."""
+        as ``TokenBits``' two words (a pair of native ints: nothing is allocated). Worked out
+        once per prefix (speed, issue 34: the forced tokens' check, the mask and ``allowed``
+        share them)."""
         depth = len(self.prefix)
+        if self._bits_depth == depth:
+            return self._low, self._high
         low: i64 = 0
         high: i64 = 0
         paths = self._paths
@@ -463,6 +496,7 @@ class DecisionCursor:
                 low |= bit(1, token)
             else:
                 high |= bit(1, token - WORD)
+        self._low, self._high, self._bits_depth = low, high, depth
         return low, high
 
     def mask(self) -> np.ndarray:
@@ -514,18 +548,10 @@ class DecisionCursor:
         """The one token every spelling left takes next, or -1 if they differ (or none is left)."""
         if self._live == 0:
             return -1
-        depth = len(self.prefix)
-        token = -1
-        paths = self._paths
-        for index in range(self._live):
-            path = paths[index]
-            if depth >= len(path):
-                path = self._spelled(index)
-            if token < 0:
-                token = path[depth]
-            elif path[depth] != token:
-                return -1
-        return token
+        low, high = self._next_bits()
+        if (low == 0) == (high == 0) or low & (low - 1) != 0 or high & (high - 1) != 0:
+            return -1  # none, or more than one bit
+        return self._paths[0][len(self.prefix)]  # spelled that far by _next_bits
 
     def advance_forced(self) -> Decision | None:
         """Take tokens while exactly one is allowed; the decision if that completes it."""

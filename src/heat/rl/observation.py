@@ -77,7 +77,7 @@ TURN_FEATURES = (
     "+ used / 4",
     "Upgrade symbols left / 4",
 )
-CORNERS_AHEAD = 3
+CORNERS_AHEAD: Final = 3
 CORNER_FEATURES = ("distance / spaces", "Speed Limit / 10", "Press Corner")
 """For each of the next ``CORNERS_AHEAD`` Corner Lines ahead of my car (of my turn's start
 while it is my turn)."""
@@ -106,14 +106,19 @@ def size() -> int:
     return sum(width for _, width in layout())
 
 
-_FLOAT32 = np.dtype(np.float32)
+_FLOAT32: Final = np.dtype(np.float32)
 """The observation's type."""
+_FROM_BUFFER: Final = np.frombuffer
+"""NumPy's array over a buffer, held here: a compiled module reads a Final name without a lookup
+(``np.frombuffer`` is two)."""
+_CAR_WIDTH: Final = len(CAR_FEATURES)
+_TURN_WIDTH: Final = len(TURN_FEATURES)
 
 
 def _quarter_bytes(count: int) -> tuple[int, int]:
     """The two high bytes of ``count / 4`` as a little-endian float32, whose two low bytes are 0
     for every count below 256 (at most 8 significant bits: they fit the top 7 bits of the
-    mantissa). ``_add_one`` writes a count's value with these two bytes."""
+    mantissa). ``_add`` writes a count's value with these two bytes."""
     low0, low1, high2, high3 = struct.pack("<f", count * 0.25)
     if low0 or low1:
         raise AssertionError(f"{count} / 4 needs more than two bytes as a float32")
@@ -170,22 +175,29 @@ def _tables() -> _Tables:
     return _TABLES[0]
 
 
-_AHEAD: dict[str, dict[int, list[tuple[int, int]]]] = {}
-"""The next Corner Lines from a progress on a track (``lines_ahead``), by track, then progress: a
-track's corners never move, so each (track, origin) is worked out once per process."""
+_AHEAD: Final[dict[str, list[list[tuple[int, int]] | None]]] = {}
+"""The next Corner Lines from a progress on a track (``lines_ahead``), by track, then progress (a
+list's index): a track's corners never move, so each (track, origin) is worked out once per
+process."""
+_AHEAD_KEPT: Final = 100_000
+"""Progresses kept per track at most (a bound that real races, laps x spaces, never reach)."""
 
 
 def _lines_ahead(view: SeatView, spaces: int, origin: int) -> list[tuple[int, int]]:
     by_origin = _AHEAD.get(view.track)
     if by_origin is None:
-        by_origin = _AHEAD[view.track] = {}
-    ahead = by_origin.get(origin)
-    if ahead is None:
-        if len(by_origin) > 100_000:  # a bound that real races (laps x spaces) never reach
-            by_origin.clear()
-        lines = [corner.line_after for corner in view.corners]
-        ahead = by_origin[origin] = lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD)
-    return ahead
+        by_origin = _AHEAD[view.track] = []
+    if 0 <= origin < len(by_origin):
+        ahead = by_origin[origin]
+        if ahead is not None:
+            return ahead
+    lines = [corner.line_after for corner in view.corners]
+    found = lines_ahead(lines, spaces, max(origin, 1), CORNERS_AHEAD)
+    if 0 <= origin < _AHEAD_KEPT:
+        if origin >= len(by_origin):
+            by_origin.extend([None] * (origin + 1 - len(by_origin)))
+        by_origin[origin] = found
+    return found
 
 
 def _plan_cards(plan: str | None) -> tuple[str, ...]:
@@ -217,8 +229,13 @@ def with_prefix(base: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
     # array back: a NumPy ``+=`` on one item costs two assignments.
     out = base.copy()
     at = _tables().prefix_start
-    for token in prefix:
-        out[at + token] = prefix.count(token) * 0.25
+    tokens = list(prefix)  # a list: compiled, counted without a Python call per token
+    for token in tokens:
+        count = 0
+        for other in tokens:
+            if other == token:
+                count += 1
+        out[at + token] = count * 0.25
     return out
 
 
@@ -234,11 +251,11 @@ def _seat_bits(seats: tuple[int, ...]) -> i64:
     return bits
 
 
-def _add_one(out: BytesWriter, at: i64, tables: _Tables) -> None:
-    """Move the count / 4 at byte ``at`` of ``out`` to (count + 1) / 4 (count below 255)."""
+def _add(out: BytesWriter, at: i64, more: i64, tables: _Tables) -> None:
+    """Move the count / 4 at byte ``at`` of ``out`` to (count + more) / 4 (a total below 256)."""
     # Speed (issue 34): both values are told by the float32's two high bytes alone (its two low
     # bytes are 0 below 256: _quarter_bytes), read back into the count through ``tables.counts``.
-    count = 2 * (tables.counts[i64(out[at + 2]) + 256 * i64(out[at + 3])] + 1)
+    count = 2 * (tables.counts[i64(out[at + 2]) + 256 * i64(out[at + 3])] + more)
     quarters = tables.quarters
     out[at + 2] = quarters[count]
     out[at + 3] = quarters[count + 1]
@@ -247,26 +264,34 @@ def _add_one(out: BytesWriter, at: i64, tables: _Tables) -> None:
 def _count_in_place(out: BytesWriter, start: i64, cards: tuple[str, ...] | None, tables: _Tables) -> None:
     """Write one section of card counts over its zeros at byte ``start`` of ``out``: count / 4
     for each card id, in ``card_ids()``'s order."""
-    # Speed (issue 34): no sort, no list and no run of zeros per card: each card adds one to
-    # its place's value in place.
+    # Speed (issue 34): no sort, no list and no run of zeros per card: each run of equal cards
+    # adds its length to its place's value in place, with one lookup (a deck's composition
+    # comes sorted; a card met again later adds to what its place holds).
     if not cards:
         return
     if len(cards) > 255:
         raise ValueError(f"{len(cards)} cards in one section: more than a byte counts")
     positions = tables.positions
-    last = ""
-    at: i64 = 0
+    last = cards[0]
+    run: i64 = 0
     for card in cards:
-        if card is not last:  # a deck's composition comes sorted: a run of one card, one lookup
-            at = start + 4 * positions[card]
+        if card is last:  # the same object: the same card (an equal one starts a run of its own)
+            run += 1
+        else:
+            _add(out, start + 4 * positions[last], run, tables)
             last = card
-        _add_one(out, at, tables)
+            run = 1
+    _add(out, start + 4 * positions[last], run, tables)
 
 
 def _write_prefix(out: BytesWriter, start: i64, prefix: Sequence[int], tables: _Tables) -> None:
     """The prefix section's values over its zeros at byte ``start``: count / 4 of each token."""
-    for token in prefix:
-        _add_one(out, start + 4 * token, tables)
+    if isinstance(prefix, list):  # a cursor's prefix: compiled, iterated without Python calls
+        for token in prefix:
+            _add(out, start + 4 * token, 1, tables)
+    else:
+        for token in prefix:
+            _add(out, start + 4 * token, 1, tables)
 
 
 def encode_view(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
@@ -319,9 +344,10 @@ def encode_view(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
     # cars, mine first
     cars = len(view.cars)
     total = float(max(1, view.laps * track_spaces))
-    places = [0] * cars  # seat -> place in the standings (0: none yet)
-    for rank, placed in enumerate(view.standings):
-        places[placed] = rank + 1
+    places: i64 = 0  # seat s's place in the standings (0: none yet) in bits 4s to 4s + 3
+    standings = view.standings
+    for rank in range(len(standings)):  # not enumerate(..., 1): compiled, that is a Python call
+        places |= (rank + 1) << (4 * standings[rank])
     eliminated = _seat_bits(view.eliminated)
     adrenaline = _seat_bits(view.adrenaline_seats)
     my_progress = me.progress
@@ -348,11 +374,11 @@ def encode_view(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
         write_f32_le(out, float(car.discard_count) / 20.0)
         write_f32_le(out, float(car.play_count) / 4.0)
         write_f32_le(out, _flag(car.committed))
-        write_f32_le(out, float(places[other]) / 6.0)
+        write_f32_le(out, float((places >> (4 * other)) & 15) / 6.0)
         write_f32_le(out, _flag(active == other))
         write_f32_le(out, _flag((deciding >> other) & 1 == 1))
         write_f32_le(out, _flag((adrenaline >> other) & 1 == 1))
-    out.write(zeros[(MAX_CARS - shown) * len(CAR_FEATURES)])
+    out.write(zeros[(MAX_CARS - shown) * _CAR_WIDTH])
     # turn
     if turn is not None:
         write_f32_le(out, float(turn.speed) / 20.0)
@@ -368,7 +394,7 @@ def encode_view(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
         write_f32_le(out, float(turn.plus_used) / 4.0)
         write_f32_le(out, float(len(turn.symbols)) / 4.0)
     else:
-        out.write(zeros[len(TURN_FEATURES)])
+        out.write(zeros[_TURN_WIDTH])
     # corners ahead (always CORNERS_AHEAD of them: the laps go on without end)
     origin = turn.start_progress if active == seat and turn is not None else my_progress
     corners = view.corners
@@ -391,4 +417,4 @@ def encode_view(view: SeatView, prefix: Sequence[int] = ()) -> np.ndarray:
     market = view.draft.market if view.draft is not None else None
     _count_in_place(out, start + 6 * section, market, tables)
     _write_prefix(out, start + 7 * section, prefix, tables)
-    return np.frombuffer(out.getvalue(), _FLOAT32)
+    return _FROM_BUFFER(out.getvalue(), _FLOAT32)
