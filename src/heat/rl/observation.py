@@ -137,7 +137,7 @@ class _Tables:
         cards = card_ids()
         self.positions: dict[str, int] = {card: index for index, card in enumerate(cards)}
         """Card id -> its place in a section of card counts (``card_ids()``'s order)."""
-        longest_run = max(MAX_CARS * len(CAR_FEATURES), len(TURN_FEATURES))  # absent cars, no turn
+        longest_run = max(MAX_CARS * _CAR_WIDTH, _TURN_WIDTH)  # absent cars, no turn
         self.zeros: list[bytes] = [bytes(4 * count) for count in range(longest_run + 1)]
         """``zeros[n]``: n float32 zeros as bytes (a run of absent values, written at once)."""
         self.section_bytes: i64 = 4 * len(cards)

@@ -249,8 +249,9 @@ class Table:
             self.stand_ins = {seat: make_driver("club", seed * 7 + seat + 1) for seat in self.agent_seats}
         self._views: dict[int, np.ndarray] = {}
         """Each seat's observation, made once per decision (the view does not change while a
-        decision is spelled): without a prefix, or, for the spelling seat in a race, with the
-        tokens it had taken when first observed (``with_prefix`` adds the later ones)."""
+        decision is spelled): without a prefix, or, for the spelling seat (in a race and in a
+        season alike), with the tokens it had taken when first observed (``with_prefix`` adds
+        the later ones)."""
         self.cursor: DecisionCursor | None = None
         self.seat: int | None = None
         """The learning seat whose decision is being spelled (None once the episode is over)."""
